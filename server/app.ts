@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { loadConfig, type AppConfig } from './settings.ts';
+import dbPlugin from './plugins/external/db.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import compressPlugin from './plugins/external/compress.ts';
+import rateLimitPlugin from './plugins/external/rate-limit.ts';
+import swaggerPlugin from './plugins/external/swagger.ts';
+import staticPlugin from './plugins/external/static.ts';
+import langPlugin from './plugins/app/lang.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import authPlugin from './plugins/app/auth/auth.ts';
+import repositories from './plugins/app/repositories.ts';
+import apiRoutes from './routes/api/index.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config?: Partial<AppConfig>;
+  /** Fastify's logger option; defaults to the configured level */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const base = loadConfig();
+  const config: AppConfig = {
+    ...base,
+    ...options.config,
+    settings: { ...base.settings, ...options.config?.settings },
+  };
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+
+  // An empty body on a JSON POST (e.g. POST /fav/add/{id}) is no body, not an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      // __proto__ keys are dropped: no body may reach an object's prototype.
+      done(null, JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value)));
+    } catch {
+      const error = Object.assign(new Error('Malformed JSON body'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+
+  await app.register(langPlugin);
+  await app.register(errorHandler);
+  await app.register(dbPlugin);
+  await app.register(authPlugin);
+  await app.register(repositories);
+  await app.register(helmetPlugin);
+  await app.register(compressPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(staticPlugin);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { Type } from 'typebox';
+import { Day, Id, Money, Text } from './common.ts';
+
+export const CartLine = Type.Object({
+  id: Id,
+  product_id: Id,
+  product_name: Type.String(),
+  product_image: Type.String(),
+  product_price: Money,
+  product_qty: Type.Integer(),
+  typesale_name: Type.String(),
+  product_smell: Type.Array(Type.String()),
+  smell: Type.Array(Type.Union([Type.String(), Type.Null()])),
+  gift_id: Type.Union([Id, Type.Null()]),
+  giftproduct: Type.Array(Type.Object({ gift_id: Id, gift_name: Type.String(), gift_image: Type.String() })),
+  stock: Type.Integer(),
+});
+
+export const CartData = Type.Object({
+  card_id: Id,
+  points: Type.Integer(),
+  points_applied: Type.Boolean(),
+  points_discount: Money,
+  points_used: Type.Integer(),
+  coupon: Type.String({ description: '"not there" or the applied code' }),
+  coupon_discount: Money,
+  price_after_coupon: Money,
+  shiping: Money,
+  phone: Type.String({ description: "the shop's Vodafone Cash wallet" }),
+  subtotal: Money,
+  summary: Type.Object({ total: Money, totalAfterShiping: Money, Estimated_Delivery_by: Day }),
+  delivery_days: Type.Array(Day, { description: 'the days a scheduled delivery may be booked' }),
+  product_in_card: Type.Array(CartLine),
+  card_count: Type.Integer(),
+});
+
+export const AddToCartBody = Type.Object({ product_id: Id }, { additionalProperties: false });
+export const AddToCartData = Type.Object({ count: Type.Integer() });
+
+export const SmellBody = Type.Object(
+  { smell: Type.Array(Type.Union([Type.String({ maxLength: 100 }), Type.Null()]), { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const ChangeSummaryBody = Type.Object(
+  {
+    product_id: Id,
+    qty: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+    gift_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+export const RemoveBody = Type.Object(
+  { product_id: Id, qty: Type.Integer({ minimum: 1, maximum: 1_000_000 }) },
+  { additionalProperties: false },
+);
+export const RemoveData = Type.Object({ card_count: Type.Integer() });
+
+export const CouponBody = Type.Object(
+  { name: Text(64), totalprice: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 })])) },
+  { additionalProperties: false },
+);
+
+export const PointsValue = Type.Object({ price: Money, points: Type.Integer() });
+
+export const CardIdParams = Type.Object({ cardId: Id }, { additionalProperties: false });
+export const CartIdParams = Type.Object({ cartId: Id }, { additionalProperties: false });
+export const CartItemIdParams = Type.Object({ cartItemId: Id }, { additionalProperties: false });

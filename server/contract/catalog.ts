@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+import { Id, Money, Timestamp } from './common.ts';
+
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
+
+export const ProductCard = Type.Object({
+  id: Id,
+  name: Type.String(),
+  price: Money,
+  price_after_sale: Money,
+  image: Type.String(),
+  overview: Type.String({ description: 'plain text' }),
+  category_id: Id,
+  category_name: Type.String(),
+  rate: Type.Number({ minimum: 0, maximum: 5 }),
+  reviews_count: Type.Integer(),
+  typesale_name: Type.String({ description: '"normal" or "buy 2 get 1"' }),
+  in_stock: Type.Boolean(),
+  is_fav: Type.Boolean(),
+});
+
+export const Meta = Type.Object({
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  last_page: Type.Integer(),
+});
+
+export const ListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 48 })),
+  category_id: Type.Optional(Id),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(Type.Union(SORTS.map((s) => Type.Literal(s)))),
+  min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+  max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+});
+
+export const CategoryRow = Type.Object({ id: Id, name: Type.String(), image: Type.String(), products_count: Type.Integer() });
+export const CategoryHead = Type.Object({ id: Id, name: Type.String(), image: Type.String() });
+
+export const HomeData = Type.Object({
+  Data_home_page: Type.Object({
+    message_nav: Type.String(),
+    hero_title: Type.String(),
+    hero_subtitle: Type.String(),
+    hero_image: Type.String(),
+  }),
+  categories: Type.Array(CategoryRow),
+  offers: Type.Array(ProductCard),
+  best_sellers: Type.Array(ProductCard),
+  new_arrivals: Type.Array(ProductCard),
+});
+
+export const Footer = Type.Object({ description: Type.String({ description: 'HTML' }) });
+export const LinkFooter = Type.Object({
+  link_twitter: Type.String(),
+  link_instegram: Type.String(),
+  link_facebook: Type.String(),
+});
+
+export const ProductDetails = Type.Object({
+  OverView_Product: Type.Object({
+    name: Type.String(),
+    overview: Type.String({ description: 'HTML' }),
+    main_image: Type.String(),
+    images: Type.Array(Type.Object({ product_image_id: Id, product_image: Type.String() })),
+    product_after_sale: Money,
+    price: Money,
+    link: Type.String(),
+    description: Type.String({ description: 'HTML' }),
+    typesale_name: Type.String(),
+    in_stock: Type.Boolean(),
+    is_fav: Type.Boolean(),
+  }),
+  Product_details: Type.Object({
+    product_id: Id,
+    smell: Type.String({ description: 'the smell options, comma separated' }),
+    smells: Type.Array(Type.String()),
+    product_code: Type.String(),
+    model_number: Type.String(),
+    category_name: Type.String(),
+    category_id: Id,
+    reviews: Type.Number({ description: 'average rate' }),
+  }),
+  How_to_use: Type.Object({ how_to_use: Type.String({ description: 'HTML' }), images: Type.Array(Type.String()) }),
+  realted_product: Type.Array(Type.Object({
+    id: Id, name: Type.String(), price: Money, price_after_sale: Money, overview: Type.String(), image: Type.String(),
+    typesale_name: Type.String(), in_stock: Type.Boolean(), is_fav: Type.Boolean(),
+  })),
+  review_rate: Type.Object({ '1': Type.Number(), '2': Type.Number(), '3': Type.Number(), '4': Type.Number(), '5': Type.Number() }),
+  review: Type.Array(Type.Object({ user_name: Type.String(), rate: Type.Number(), comment: Type.String(), created_at: Timestamp })),
+});
+
+export const AboutData = Type.Object({ title: Type.String(), content: Type.String({ description: 'HTML' }), image: Type.String() });

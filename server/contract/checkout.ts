@@ -1,0 +1,79 @@
+import { Type } from 'typebox';
+import { Day, Id, Money, Text, Timestamp } from './common.ts';
+
+export const PAYMENTS = ['cach', 'delivery'] as const;
+export const SHIPPINGS = ['free', 'date'] as const;
+
+export const CheckoutBody = Type.Object(
+  {
+    card_id: Id,
+    username: Text(120),
+    phone: Text(24),
+    address_id: Id,
+    shiping: Type.Union(SHIPPINGS.map((s) => Type.Literal(s))),
+    date: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+    payment: Type.Union(PAYMENTS.map((p) => Type.Literal(p))),
+    point: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1e12 }), Type.String({ maxLength: 32 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+export const CheckoutHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_\\-:.]+$' })),
+});
+
+export const PlacedOrder = Type.Object({
+  order: Type.Object({
+    id: Id,
+    number: Type.String(),
+    total: Money,
+    status: Type.String(),
+    payment: Type.String(),
+    shiping: Type.String(),
+    delivery_date: Day,
+    wallet_phone: Type.String(),
+    points_earned: Type.Integer(),
+    created_at: Timestamp,
+  }),
+});
+
+export const OrderRow = Type.Object({
+  id: Id,
+  number: Type.String(),
+  created_at: Timestamp,
+  status: Type.String(),
+  total: Money,
+  items_count: Type.Integer(),
+  payment: Type.String(),
+  shiping: Type.String(),
+  delivery_date: Day,
+});
+
+export const OrderDetail = Type.Object({
+  ...OrderRow.properties,
+  items: Type.Array(Type.Object({
+    product_id: Id,
+    name: Type.String(),
+    image: Type.String(),
+    price: Money,
+    qty: Type.Integer(),
+    smell: Type.Array(Type.String()),
+    gift: Type.Union([Type.String(), Type.Null()]),
+  })),
+  address: Type.Object({
+    title: Type.String(), address: Type.String(), phone: Type.String(), city: Type.String(), government: Type.String(),
+  }),
+  username: Type.String(),
+  phone: Type.String(),
+  subtotal: Money,
+  coupon: Type.Union([Type.String(), Type.Null()]),
+  coupon_discount: Money,
+  points_used: Type.Integer(),
+  points_discount: Money,
+  points_earned: Type.Integer(),
+  shipping_fee: Money,
+  wallet_phone: Type.String(),
+  status_history: Type.Array(Type.Object({ status: Type.String(), at: Timestamp })),
+});
+
+export const OrdersQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });

@@ -1,0 +1,48 @@
+import { Type, type TSchema } from 'typebox';
+
+/** EGP with at most two decimals (the server keeps piastres). */
+export const Money = Type.Number({ description: 'EGP, at most 2 decimals' });
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, Cairo calendar day' });
+export const Timestamp = Type.String({ description: 'ISO 8601' });
+
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+
+/** `{ status, message, data }`: every successful answer. */
+export function Envelope<T extends TSchema>(data: T, extra: Record<string, TSchema> = {}) {
+  return Type.Object({
+    status: Type.Integer(),
+    message: Type.String(),
+    data,
+    ...extra,
+  });
+}
+
+/** Every failed answer: 4xx and 5xx. `errors` on 422 only. */
+export const ErrorBody = Type.Object({
+  status: Type.Integer(),
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
+
+/** The error answers every route may give. */
+export const ERROR_RESPONSES = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody,
+  503: ErrorBody,
+} as const;
+
+export const MessageOnly = Envelope(Type.Null());
+
+/** A bounded free-text field: schemas refuse huge values before any rule runs. */
+export function Text(maxLength: number, options: { minLength?: number; description?: string } = {}) {
+  return Type.String({ maxLength, ...options });
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as initial from './migrations/001-initial.ts';
+
+// Migrations are listed here rather than read from a folder, so they work the
+// same under tsx, in tests and in a bundle.
+const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS;
+  },
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,281 @@
+// Kysely table types. Money columns are integer piastres; timestamps are ISO
+// 8601 text and dates YYYY-MM-DD text, which both SQLite and PostgreSQL hold
+// as-is. Flags are integers 0/1 for the same reason.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  birth_date: string;
+  points: number;
+  created_at: string;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  image: string;
+  sort: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  overview_en: string;
+  overview_ar: string;
+  description_en: string;
+  description_ar: string;
+  how_to_use_en: string;
+  how_to_use_ar: string;
+  price: number;
+  sale_price: number | null;
+  sale_type: string;
+  stock: number;
+  product_code: string;
+  model_number: string;
+  main_image: string;
+  units_sold: number;
+  created_at: string;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  image: string;
+  /** 'gallery' | 'how_to_use' */
+  kind: string;
+  sort: number;
+}
+
+export interface ProductSmellsTable {
+  id: Generated<number>;
+  product_id: number;
+  name_en: string;
+  name_ar: string;
+  sort: number;
+}
+
+export interface GiftsTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  image: string;
+}
+
+export interface ProductGiftsTable {
+  product_id: number;
+  gift_id: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  /** half stars: 1..10 */
+  rate_halves: number;
+  comment: string;
+  created_at: string;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  address: string;
+  phone: string;
+  city: string;
+  /** governorate code, see server/contract/governorates.ts */
+  government: string;
+  created_at: string;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  user_id: number;
+  coupon_id: number | null;
+  points_applied: number;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  qty: number;
+  /** JSON array, one smell id (or null) per unit */
+  smell_ids: string;
+  gift_id: number | null;
+  created_at: string;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  /** 'percent' | 'fixed' */
+  kind: string;
+  /** percent (1..100) or piastres */
+  value: number;
+  min_subtotal: number;
+  /** last valid Cairo day, YYYY-MM-DD; null never expires */
+  expires_on: string | null;
+  max_uses: number | null;
+  per_user_limit: number | null;
+  used_count: number;
+}
+
+export interface CouponUsesTable {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number;
+  order_id: number;
+  /** 'coupon:user' when the coupon allows one use per user: unique, so a race cannot use it twice */
+  once_key: string | null;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  number: string;
+  user_id: number;
+  status: string;
+  payment: string;
+  shiping: string;
+  delivery_date: string;
+  username: string;
+  phone: string;
+  /** JSON snapshot of the address at checkout */
+  address_json: string;
+  subtotal: number;
+  coupon_code: string | null;
+  coupon_id: number | null;
+  coupon_discount: number;
+  points_used: number;
+  points_discount: number;
+  points_earned: number;
+  shipping_fee: number;
+  /** what the shopper pays */
+  total: number;
+  wallet_phone: string;
+  created_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  name_en: string;
+  name_ar: string;
+  image: string;
+  price: number;
+  qty: number;
+  /** JSON [{en, ar}] one per unit */
+  smells_json: string;
+  gift_id: number | null;
+  gift_name_en: string | null;
+  gift_name_ar: string | null;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  at: string;
+}
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  reason: string;
+  order_id: number | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  /** 'in_flight' | 'done' */
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface ContentTable {
+  key: string;
+  value_en: string;
+  value_ar: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_smells: ProductSmellsTable;
+  gifts: GiftsTable;
+  product_gifts: ProductGiftsTable;
+  reviews: ReviewsTable;
+  favorites: FavoritesTable;
+  addresses: AddressesTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  points_ledger: PointsLedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+  content: ContentTable;
+  settings: SettingsTable;
+  contact_messages: ContactMessagesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Product = Selectable<ProductsTable>;
+export type Coupon = Selectable<CouponsTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewProduct = Insertable<ProductsTable>;

@@ -1,0 +1,43 @@
+import type { Piastres } from './money.ts';
+import { addDays, daysBetween, isIsoDay, weekday } from './calendar.ts';
+
+export interface ShippingRules {
+  shippingFee: Piastres;
+  freeShippingThreshold: Piastres;
+  standardDeliveryDays: number;
+  scheduledMinDays: number;
+  scheduledMaxDays: number;
+  closedWeekdays: number[];
+}
+
+/** RULES.md §6: the scheduled-delivery fee, waived at or above the threshold. */
+export function shippingFee(priceAfterCoupon: Piastres, rules: ShippingRules): Piastres {
+  return priceAfterCoupon >= rules.freeShippingThreshold ? 0 : rules.shippingFee;
+}
+
+/** RULES.md §8: today (Cairo) + 7 days. */
+export function estimatedDelivery(today: string, rules: ShippingRules): string {
+  return addDays(today, rules.standardDeliveryDays);
+}
+
+export type DeliveryDayProblem = 'invalid' | 'too_soon' | 'too_late' | 'closed_day';
+
+/** Why a scheduled delivery day is refused, or null when it is allowed. */
+export function deliveryDayProblem(day: string, today: string, rules: ShippingRules): DeliveryDayProblem | null {
+  if (!isIsoDay(day)) return 'invalid';
+  const ahead = daysBetween(today, day);
+  if (ahead < rules.scheduledMinDays) return 'too_soon';
+  if (ahead > rules.scheduledMaxDays) return 'too_late';
+  if (rules.closedWeekdays.includes(weekday(day))) return 'closed_day';
+  return null;
+}
+
+/** Every day a shopper may choose for scheduled delivery, in order. */
+export function allowedDeliveryDays(today: string, rules: ShippingRules): string[] {
+  const days: string[] = [];
+  for (let i = rules.scheduledMinDays; i <= rules.scheduledMaxDays; i++) {
+    const day = addDays(today, i);
+    if (!rules.closedWeekdays.includes(weekday(day))) days.push(day);
+  }
+  return days;
+}

@@ -1,0 +1,55 @@
+import { couponDiscount, type CouponRule } from './coupon.ts';
+import type { Piastres } from './money.ts';
+import { pointsRedemption, type PointsRules } from './points.ts';
+import { estimatedDelivery, shippingFee, type ShippingRules } from './shipping.ts';
+
+export interface TotalsInput {
+  lines: { unitPrice: Piastres; qty: number }[];
+  /** the applied coupon when it currently applies, else null */
+  coupon: CouponRule | null;
+  pointsBalance: number;
+  pointsApplied: boolean;
+  today: string;
+}
+
+export interface Totals {
+  subtotal: Piastres;
+  couponDiscount: Piastres;
+  priceAfterCoupon: Piastres;
+  pointsDiscount: Piastres;
+  pointsUsed: number;
+  total: Piastres;
+  shippingFee: Piastres;
+  totalAfterShipping: Piastres;
+  estimatedDeliveryBy: string;
+}
+
+export type TotalsRules = PointsRules & ShippingRules;
+
+/** RULES.md "Money and totals", steps 1 to 8. */
+export function computeTotals(input: TotalsInput, rules: TotalsRules): Totals {
+  const subtotal = input.lines.reduce((sum, l) => sum + l.unitPrice * l.qty, 0);
+  const discount = couponDiscount(subtotal, input.coupon);
+  const priceAfterCoupon = subtotal - discount;
+  const points = input.pointsApplied
+    ? pointsRedemption(input.pointsBalance, priceAfterCoupon, rules)
+    : { discount: 0, pointsUsed: 0 };
+  const total = priceAfterCoupon - points.discount;
+  const fee = shippingFee(priceAfterCoupon, rules);
+  return {
+    subtotal,
+    couponDiscount: discount,
+    priceAfterCoupon,
+    pointsDiscount: points.discount,
+    pointsUsed: points.pointsUsed,
+    total,
+    shippingFee: fee,
+    totalAfterShipping: total + fee,
+    estimatedDeliveryBy: estimatedDelivery(input.today, rules),
+  };
+}
+
+/** RULES.md §7: what the shopper pays for the chosen shipping. */
+export function amountPayable(totals: Totals, shiping: 'free' | 'date'): Piastres {
+  return shiping === 'date' ? totals.totalAfterShipping : totals.total;
+}

@@ -1,0 +1,129 @@
+// Every message the API sends, in both languages. Placeholders are {name}.
+export type Lang = 'en' | 'ar';
+
+export const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  bad_request: { en: 'The request could not be read. Please check what was sent.', ar: 'تعذّرت قراءة الطلب. يُرجى التحقق مما أُرسل.' },
+  unsupported_media: { en: 'Please send the request as JSON.', ar: 'يُرجى إرسال الطلب بصيغة JSON.' },
+  body_too_large: { en: 'The request is too large.', ar: 'الطلب أكبر من الحجم المسموح به.' },
+  validation_failed: { en: 'Please check the highlighted fields.', ar: 'يُرجى مراجعة الحقول المحددة.' },
+  not_found: { en: 'We could not find what you asked for.', ar: 'لم نعثر على ما طلبته.' },
+  unauthenticated: { en: 'Please log in first.', ar: 'يُرجى تسجيل الدخول أولاً.' },
+  rate_limited: { en: 'Too many attempts. Please try again in {seconds} seconds.', ar: 'محاولات كثيرة جداً. يُرجى المحاولة مرة أخرى بعد {seconds} ثانية.' },
+  server_error: { en: 'Something went wrong on our side. Please try again.', ar: 'حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى.' },
+  unavailable: { en: 'The shop is busy right now. Please try again in a moment.', ar: 'المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.' },
+  idempotency_in_flight: { en: 'This order is still being placed. Please wait a moment.', ar: 'ما زال طلبك قيد التنفيذ. يُرجى الانتظار لحظة.' },
+  idempotency_mismatch: { en: 'This checkout attempt was already used for a different order. Please start again.', ar: 'استُخدمت محاولة الدفع هذه لطلب مختلف. يُرجى البدء من جديد.' },
+
+  field_required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
+  field_type: { en: 'This value has the wrong type.', ar: 'نوع هذه القيمة غير صحيح.' },
+  field_too_short: { en: 'Must be at least {limit} characters.', ar: 'يجب ألا يقل عن {limit} أحرف.' },
+  field_too_long: { en: 'Must be at most {limit} characters.', ar: 'يجب ألا يزيد عن {limit} حرفاً.' },
+  field_min: { en: 'Must be at least {limit}.', ar: 'يجب ألا يقل عن {limit}.' },
+  field_max: { en: 'Must be at most {limit}.', ar: 'يجب ألا يزيد عن {limit}.' },
+  field_invalid: { en: 'This value is not valid.', ar: 'هذه القيمة غير صالحة.' },
+  field_one_of: { en: 'Must be one of: {values}.', ar: 'يجب أن يكون أحد: {values}.' },
+  field_too_many: { en: 'At most {limit} items.', ar: 'بحد أقصى {limit} عنصراً.' },
+  email_invalid: { en: 'Invalid email format.', ar: 'صيغة البريد الإلكتروني غير صحيحة.' },
+  phone_invalid: { en: 'Phone must be 11 digits.', ar: 'يجب أن يتكون رقم الهاتف من 11 رقماً.' },
+  name_one_word: { en: 'Must be one name of at least 3 letters.', ar: 'يجب أن يكون اسماً واحداً من 3 أحرف على الأقل.' },
+  name_two_words: { en: 'At least 2 names of 3 characters each.', ar: 'اسمان على الأقل، كل منهما 3 أحرف أو أكثر.' },
+  password_short: { en: 'Password must be at least 6 characters.', ar: 'يجب ألا تقل كلمة المرور عن 6 أحرف.' },
+  password_mismatch: { en: 'Passwords must match.', ar: 'كلمتا المرور غير متطابقتين.' },
+  date_invalid: { en: 'Please enter a real date (YYYY-MM-DD).', ar: 'يُرجى إدخال تاريخ صحيح (YYYY-MM-DD).' },
+  month_invalid: { en: 'Month must be from 1 to 12.', ar: 'يجب أن يكون الشهر من 1 إلى 12.' },
+  day_invalid: { en: 'Day must be from 1 to 31.', ar: 'يجب أن يكون اليوم من 1 إلى 31.' },
+  february_days: { en: 'February has at most 29 days.', ar: 'شهر فبراير لا يزيد عن 29 يوماً.' },
+  month_30_days: { en: 'This month has at most 30 days.', ar: 'هذا الشهر لا يزيد عن 30 يوماً.' },
+  year_invalid: { en: 'Please enter a valid year.', ar: 'يُرجى إدخال سنة صحيحة.' },
+  too_young: { en: 'You must be at least 10 years old.', ar: 'يجب ألا يقل عمرك عن 10 سنوات.' },
+  text_required: { en: 'Please write something.', ar: 'يُرجى كتابة شيء.' },
+
+  email_taken: { en: 'An account with this email already exists.', ar: 'يوجد حساب بهذا البريد الإلكتروني بالفعل.' },
+  phone_taken: { en: 'An account with this phone number already exists.', ar: 'يوجد حساب بهذا الرقم بالفعل.' },
+  registered: { en: 'Welcome to Attar! Your account is ready.', ar: 'أهلاً بك في عطّار! حسابك جاهز.' },
+  logged_in: { en: 'Welcome back!', ar: 'أهلاً بعودتك!' },
+  login_failed: { en: 'The email or phone, or the password, is not right.', ar: 'البريد الإلكتروني أو الهاتف أو كلمة المرور غير صحيحة.' },
+  logged_out: { en: 'You have been logged out.', ar: 'تم تسجيل خروجك.' },
+  profile_updated: { en: 'Your profile was updated.', ar: 'تم تحديث ملفك الشخصي.' },
+  password_changed: { en: 'Your password was changed. Other devices were signed out.', ar: 'تم تغيير كلمة المرور وتسجيل الخروج من الأجهزة الأخرى.' },
+  current_password_wrong: { en: 'Your current password is not right.', ar: 'كلمة المرور الحالية غير صحيحة.' },
+
+  address_added: { en: 'Address added.', ar: 'تمت إضافة العنوان.' },
+  address_deleted: { en: 'Address deleted.', ar: 'تم حذف العنوان.' },
+  address_not_found: { en: 'This address was not found.', ar: 'لم يتم العثور على هذا العنوان.' },
+  government_invalid: { en: 'Please choose one of Egypt\'s governorates.', ar: 'يُرجى اختيار إحدى محافظات مصر.' },
+
+  product_not_found: { en: 'This product was not found.', ar: 'لم يتم العثور على هذا المنتج.' },
+  category_not_found: { en: 'This category was not found.', ar: 'لم يتم العثور على هذا القسم.' },
+  order_not_found: { en: 'This order was not found.', ar: 'لم يتم العثور على هذا الطلب.' },
+  cart_not_found: { en: 'This cart was not found.', ar: 'لم يتم العثور على هذه السلة.' },
+  cart_item_not_found: { en: 'This product is not in your cart.', ar: 'هذا المنتج غير موجود في سلتك.' },
+
+  added_to_cart: { en: 'Added to your cart.', ar: 'تمت الإضافة إلى سلتك.' },
+  out_of_stock: { en: '{name} is out of stock.', ar: 'نفدت كمية {name}.' },
+  stock_limit: { en: 'Only {stock} of {name} left in stock.', ar: 'لم يتبقَّ من {name} سوى {stock} في المخزون.' },
+  cart_updated: { en: 'Your cart was updated.', ar: 'تم تحديث سلتك.' },
+  removed_from_cart: { en: 'Removed from your cart.', ar: 'تمت الإزالة من سلتك.' },
+  qty_min: { en: 'The quantity must be at least 1.', ar: 'يجب ألا تقل الكمية عن 1.' },
+  smell_updated: { en: 'Smells saved.', ar: 'تم حفظ الروائح.' },
+  smell_count: { en: 'Choose one smell for each of the {qty} units.', ar: 'اختر رائحة لكل وحدة من الوحدات ({qty}).' },
+  smell_unknown: { en: '"{smell}" is not a smell of {name}.', ar: '"{smell}" ليست من روائح {name}.' },
+  no_smells: { en: '{name} has no smells to choose.', ar: 'لا توجد روائح للاختيار في {name}.' },
+  gift_not_allowed: { en: 'A gift comes only with "buy 2 get 1" products at a quantity of exactly 2.', ar: 'الهدية متاحة فقط لعروض "اشترِ 2 واحصل على 1" عند كمية 2 بالضبط.' },
+  gift_unknown: { en: 'This gift is not offered with {name}.', ar: 'هذه الهدية غير متاحة مع {name}.' },
+
+  coupon_applied: { en: 'Coupon applied.', ar: 'تم تطبيق الكوبون.' },
+  coupon_removed: { en: 'Coupon removed.', ar: 'تمت إزالة الكوبون.' },
+  coupon_not_found: { en: 'The coupon "{code}" does not exist.', ar: 'الكوبون "{code}" غير موجود.' },
+  coupon_expired: { en: 'The coupon "{code}" has expired.', ar: 'انتهت صلاحية الكوبون "{code}".' },
+  coupon_below_minimum: { en: 'The coupon "{code}" needs a subtotal of at least {amount}.', ar: 'يتطلب الكوبون "{code}" ألا يقل المجموع عن {amount}.' },
+  coupon_used_up: { en: 'The coupon "{code}" has reached its use limit.', ar: 'وصل الكوبون "{code}" إلى الحد الأقصى للاستخدام.' },
+  coupon_already_used: { en: 'You have already used the coupon "{code}".', ar: 'لقد استخدمت الكوبون "{code}" من قبل.' },
+
+  points_not_enough: { en: 'not can use point', ar: 'لا يمكن استخدام النقاط قبل الوصول إلى {min} نقطة' },
+  points_value: { en: 'Your {points} points are worth {amount}.', ar: 'قيمة نقاطك ({points}) هي {amount}.' },
+  points_applied: { en: 'Points applied.', ar: 'تم استخدام النقاط.' },
+  points_cancelled: { en: 'Points removed from this order.', ar: 'تم إلغاء استخدام النقاط.' },
+
+  cart_empty: { en: 'Your cart is empty.', ar: 'سلتك فارغة.' },
+  checkout_missing_smell: { en: 'Please choose a smell for every unit of {name}.', ar: 'يُرجى اختيار رائحة لكل وحدة من {name}.' },
+  checkout_missing_gift: { en: 'Please choose the gift for {name}.', ar: 'يُرجى اختيار هدية {name}.' },
+  delivery_date_required: { en: 'Please choose a delivery date.', ar: 'يُرجى اختيار تاريخ التوصيل.' },
+  delivery_date_too_soon: { en: 'The delivery date must be at least {days} days from today.', ar: 'يجب أن يكون تاريخ التوصيل بعد {days} أيام على الأقل من اليوم.' },
+  delivery_date_too_late: { en: 'The delivery date must be within {days} days from today.', ar: 'يجب أن يكون تاريخ التوصيل خلال {days} يوماً من اليوم.' },
+  delivery_date_closed: { en: 'We do not deliver on Fridays. Please choose another day.', ar: 'لا يوجد توصيل يوم الجمعة. يُرجى اختيار يوم آخر.' },
+  order_placed: { en: 'Your order {number} has been placed.', ar: 'تم تسجيل طلبك {number}.' },
+
+  fav_added: { en: 'Added to your wishlist.', ar: 'تمت الإضافة إلى قائمة أمنياتك.' },
+  fav_removed: { en: 'Removed from your wishlist.', ar: 'تمت الإزالة من قائمة أمنياتك.' },
+  review_sent: { en: 'Thank you for your review.', ar: 'شكراً لتقييمك.' },
+  rate_invalid: { en: 'Rate from 0.5 to 5, in half stars.', ar: 'التقييم من 0.5 إلى 5 بأنصاف النجوم.' },
+  contact_sent: { en: 'Thank you! We will get back to you soon.', ar: 'شكراً لك! سنتواصل معك قريباً.' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
+  const template: string = MESSAGES[key][lang];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function parseLang(header: unknown): Lang {
+  const value = Array.isArray(header) ? header[0] : header;
+  return typeof value === 'string' && value.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+}
+
+const moneyFormats: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP' }),
+  ar: new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }),
+};
+
+/** An amount in piastres, written for the shopper. */
+export function formatMoney(lang: Lang, piastres: number): string {
+  return moneyFormats[lang].format(piastres / 100);
+}

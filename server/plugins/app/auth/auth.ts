@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthenticated } from '../../../errors.ts';
+import type { AuthUser } from '../../../types.ts';
+import { findActiveToken } from './auth-repository.ts';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+([A-Za-z0-9_\-]{16,200})$/.exec(header.trim());
+  return m ? m[1] : null;
+}
+
+async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  if (request.user) return request.user;
+  const token = bearer(request);
+  if (!token) return null;
+  const row = await findActiveToken(app.db, token);
+  if (!row) return null;
+  request.user = { id: row.user_id, tokenId: row.id };
+  return request.user;
+}
+
+async function auth(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorate('optionalUser', (request: FastifyRequest) => resolveUser(app, request));
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const user = await resolveUser(app, request);
+    if (!user) {
+      request.log.info({ reqId: request.id, url: request.routeOptions.url, hadToken: Boolean(request.headers.authorization) }, 'authentication failed');
+      throw unauthenticated();
+    }
+  });
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['db'] });

@@ -1,0 +1,372 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Lang } from '../../../i18n/messages.ts';
+import { AppError, notFound, refused } from '../../../errors.ts';
+import { toEgp } from '../../../domain/money.ts';
+import { computeTotals, type Totals } from '../../../domain/totals.ts';
+import { couponProblem, type CouponRule } from '../../../domain/coupon.ts';
+import { canUsePoints, pointsValue } from '../../../domain/points.ts';
+import { giftAllowed, resizeSmells } from '../../../domain/cart-rules.ts';
+import { allowedDeliveryDays } from '../../../domain/shipping.ts';
+import { dayInZone } from '../../../domain/calendar.ts';
+import { formatMoney } from '../../../i18n/messages.ts';
+import { normalizeCouponCode } from '../../../contract/rules.ts';
+import type { ShopSettings } from '../../../settings.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export interface CartLineRow {
+  id: number;
+  product_id: number;
+  qty: number;
+  smell_ids: string;
+  gift_id: number | null;
+  name_en: string;
+  name_ar: string;
+  main_image: string;
+  price: number;
+  sale_price: number | null;
+  sale_type: string;
+  stock: number;
+}
+
+export interface CartState {
+  cart: { id: number; user_id: number; coupon_id: number | null; points_applied: number };
+  lines: (CartLineRow & { smellIds: (number | null)[] })[];
+  smells: Map<number, { id: number; name_en: string; name_ar: string }[]>;
+  gifts: Map<number, { id: number; name_en: string; name_ar: string; image: string }[]>;
+  points: number;
+  coupon: { id: number; code: string; kind: string; value: number; min_subtotal: number; expires_on: string | null; max_uses: number | null; per_user_limit: number | null; used_count: number } | null;
+  couponUsesByUser: number;
+  today: string;
+  totals: Totals;
+  /** the coupon's problem now, if any: the discount is then 0 and checkout refuses */
+  couponIssue: ReturnType<typeof couponProblem>;
+  pointsUsable: boolean;
+}
+
+export const NOT_THERE = 'not there';
+
+/** All SQL for carts, and the CartData every cart call answers with. */
+export class CartRepository {
+  constructor(private readonly db: Db, private readonly settings: ShopSettings) {}
+
+  today(): string {
+    return dayInZone(new Date(), this.settings.timeZone);
+  }
+
+  async cartFor(userId: number, q: Q = this.db) {
+    const found = await q.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied'])
+      .where('user_id', '=', userId).executeTakeFirst();
+    if (found) return found;
+    await q.insertInto('carts').values({ user_id: userId, coupon_id: null, points_applied: 0, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    return q.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied'])
+      .where('user_id', '=', userId).executeTakeFirstOrThrow();
+  }
+
+  /** The caller's cart by id: another user's cart is "not found", never theirs to see. */
+  async ownCart(userId: number, cartId: number, q: Q = this.db) {
+    const cart = await q.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied'])
+      .where('id', '=', cartId).where('user_id', '=', userId).executeTakeFirst();
+    if (!cart) throw notFound('cart_not_found');
+    return cart;
+  }
+
+  lines(cartId: number, q: Q = this.db): Promise<CartLineRow[]> {
+    return q.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
+      .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
+        'p.price', 'p.sale_price', 'p.sale_type', 'p.stock'])
+      .where('i.cart_id', '=', cartId).orderBy('i.id').execute();
+  }
+
+  async count(cartId: number, q: Q = this.db): Promise<number> {
+    const row = await q.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n'))
+      .where('cart_id', '=', cartId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Everything checkout and CartData need, read in one place. */
+  async state(userId: number, q: Q = this.db): Promise<CartState> {
+    const cart = await this.cartFor(userId, q);
+    const rows = await this.lines(cart.id, q);
+    const productIds = [...new Set(rows.map((r) => r.product_id))];
+    const [smellRows, giftRows, user, coupon] = await Promise.all([
+      productIds.length
+        ? q.selectFrom('product_smells').select(['id', 'product_id', 'name_en', 'name_ar'])
+          .where('product_id', 'in', productIds).orderBy('sort').orderBy('id').execute()
+        : Promise.resolve([]),
+      productIds.length
+        ? q.selectFrom('product_gifts as pg').innerJoin('gifts as g', 'g.id', 'pg.gift_id')
+          .select(['pg.product_id', 'g.id', 'g.name_en', 'g.name_ar', 'g.image'])
+          .where('pg.product_id', 'in', productIds).orderBy('g.id').execute()
+        : Promise.resolve([]),
+      q.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow(),
+      cart.coupon_id === null
+        ? Promise.resolve(undefined)
+        : q.selectFrom('coupons').selectAll().where('id', '=', cart.coupon_id).executeTakeFirst(),
+    ]);
+    const smells = new Map<number, { id: number; name_en: string; name_ar: string }[]>();
+    for (const s of smellRows) (smells.get(s.product_id) ?? smells.set(s.product_id, []).get(s.product_id)!).push(s);
+    const gifts = new Map<number, { id: number; name_en: string; name_ar: string; image: string }[]>();
+    for (const g of giftRows) (gifts.get(g.product_id) ?? gifts.set(g.product_id, []).get(g.product_id)!).push(g);
+
+    let couponUsesByUser = 0;
+    if (coupon) {
+      const uses = await q.selectFrom('coupon_uses').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('coupon_id', '=', coupon.id).where('user_id', '=', userId).executeTakeFirst();
+      couponUsesByUser = Number(uses?.n ?? 0);
+    }
+    const today = this.today();
+    const lines = rows.map((r) => ({ ...r, smellIds: resizeSmells(parseIds(r.smell_ids), r.qty) }));
+    const subtotal = lines.reduce((sum, l) => sum + (l.sale_price ?? l.price) * l.qty, 0);
+    const couponIssue = coupon ? couponProblem(coupon, { subtotal, today, usesByUser: couponUsesByUser }) : null;
+    const pointsUsable = canUsePoints(user.points, this.settings);
+    const totals = computeTotals({
+      lines: lines.map((l) => ({ unitPrice: l.sale_price ?? l.price, qty: l.qty })),
+      coupon: coupon && !couponIssue ? ({ kind: coupon.kind as CouponRule['kind'], value: coupon.value }) : null,
+      pointsBalance: user.points,
+      pointsApplied: cart.points_applied === 1 && pointsUsable,
+      today,
+    }, this.settings);
+    return { cart, lines, smells, gifts, points: user.points, coupon: coupon ?? null, couponUsesByUser, today, totals, couponIssue, pointsUsable };
+  }
+
+  /** CartData of API.md, in the request's language. */
+  async cartData(userId: number, lang: Lang, q: Q = this.db) {
+    const s = await this.state(userId, q);
+    return this.toCartData(s, lang);
+  }
+
+  toCartData(s: CartState, lang: Lang) {
+    const name = (r: { name_en: string; name_ar: string }) => (lang === 'ar' ? r.name_ar : r.name_en);
+    return {
+      card_id: s.cart.id,
+      points: s.points,
+      points_applied: s.cart.points_applied === 1 && s.pointsUsable,
+      points_discount: toEgp(s.totals.pointsDiscount),
+      points_used: s.totals.pointsUsed,
+      coupon: s.coupon ? s.coupon.code : NOT_THERE,
+      coupon_discount: toEgp(s.totals.couponDiscount),
+      price_after_coupon: toEgp(s.totals.priceAfterCoupon),
+      shiping: toEgp(s.totals.shippingFee),
+      phone: this.settings.walletPhone,
+      subtotal: toEgp(s.totals.subtotal),
+      summary: {
+        total: toEgp(s.totals.total),
+        totalAfterShiping: toEgp(s.totals.totalAfterShipping),
+        Estimated_Delivery_by: s.totals.estimatedDeliveryBy,
+      },
+      delivery_days: allowedDeliveryDays(s.today, this.settings),
+      product_in_card: s.lines.map((l) => {
+        const options = s.smells.get(l.product_id) ?? [];
+        const byId = new Map(options.map((o) => [o.id, name(o)]));
+        return {
+          id: l.id,
+          product_id: l.product_id,
+          product_name: name(l),
+          product_image: l.main_image,
+          product_price: toEgp(l.sale_price ?? l.price),
+          product_qty: l.qty,
+          typesale_name: l.sale_type,
+          product_smell: options.map(name),
+          smell: l.smellIds.map((id) => (id === null ? null : byId.get(id) ?? null)),
+          gift_id: giftAllowed(l.sale_type, l.qty) ? l.gift_id : null,
+          giftproduct: giftAllowed(l.sale_type, l.qty)
+            ? (s.gifts.get(l.product_id) ?? []).map((g) => ({ gift_id: g.id, gift_name: name(g), gift_image: g.image }))
+            : [],
+          stock: l.stock,
+        };
+      }),
+      card_count: s.lines.reduce((n, l) => n + l.qty, 0),
+    };
+  }
+
+  /** Adds one unit, never above stock. Answers the new unit count. */
+  async addUnit(userId: number, productId: number, lang: Lang): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const product = await trx.selectFrom('products').select(['id', 'name_en', 'name_ar', 'stock', 'sale_type'])
+        .where('id', '=', productId).executeTakeFirst();
+      if (!product) throw notFound('product_not_found');
+      const cart = await this.cartFor(userId, trx);
+      const item = await trx.selectFrom('cart_items').select(['id', 'qty', 'smell_ids', 'gift_id'])
+        .where('cart_id', '=', cart.id).where('product_id', '=', productId).executeTakeFirst();
+      const qty = (item?.qty ?? 0) + 1;
+      assertStock(product, qty, lang);
+      if (item) {
+        await trx.updateTable('cart_items').set({
+          qty,
+          smell_ids: JSON.stringify(resizeSmells(parseIds(item.smell_ids), qty)),
+          gift_id: giftAllowed(product.sale_type, qty) ? item.gift_id : null,
+        }).where('id', '=', item.id).execute();
+      } else {
+        await trx.insertInto('cart_items').values({
+          cart_id: cart.id, product_id: productId, qty, smell_ids: JSON.stringify([null]), gift_id: null,
+          created_at: new Date().toISOString(),
+        }).execute();
+      }
+      await this.#touch(cart.id, trx);
+      return this.count(cart.id, trx);
+    });
+  }
+
+  /** Sets a line's quantity (and gift) by the rules of RULES.md "Smells, gifts, stock". */
+  async changeLine(userId: number, cartId: number, body: { product_id: number; qty: number; gift_id?: number | null }, lang: Lang) {
+    await this.db.transaction().execute(async (trx) => {
+      await this.ownCart(userId, cartId, trx);
+      const item = await this.#item(trx, cartId, body.product_id);
+      if (body.qty < 1) throw refused('qty_min');
+      assertStock(item, body.qty, lang);
+      let giftId = giftAllowed(item.sale_type, body.qty) ? item.gift_id : null;
+      if (body.gift_id !== undefined && body.gift_id !== null) {
+        if (!giftAllowed(item.sale_type, body.qty)) throw refused('gift_not_allowed');
+        const offered = await trx.selectFrom('product_gifts').select('gift_id')
+          .where('product_id', '=', body.product_id).where('gift_id', '=', body.gift_id).executeTakeFirst();
+        if (!offered) throw refused('gift_unknown', { name: lang === 'ar' ? item.name_ar : item.name_en });
+        giftId = body.gift_id;
+      } else if (body.gift_id === null) {
+        giftId = null;
+      }
+      await trx.updateTable('cart_items').set({
+        qty: body.qty,
+        smell_ids: JSON.stringify(resizeSmells(parseIds(item.smell_ids), body.qty)),
+        gift_id: giftId,
+      }).where('id', '=', item.id).execute();
+      await this.#touch(cartId, trx);
+    });
+  }
+
+  /** One smell per unit, by name in either language (the shopper may have switched language). */
+  async setSmells(userId: number, cartItemId: number, chosen: (string | null)[], lang: Lang) {
+    await this.db.transaction().execute(async (trx) => {
+      const item = await trx.selectFrom('cart_items as i').innerJoin('carts as c', 'c.id', 'i.cart_id')
+        .innerJoin('products as p', 'p.id', 'i.product_id')
+        .select(['i.id', 'i.qty', 'i.product_id', 'i.cart_id', 'p.name_en', 'p.name_ar'])
+        .where('i.id', '=', cartItemId).where('c.user_id', '=', userId).executeTakeFirst();
+      if (!item) throw notFound('cart_item_not_found');
+      const productName = lang === 'ar' ? item.name_ar : item.name_en;
+      const options = await trx.selectFrom('product_smells').select(['id', 'name_en', 'name_ar'])
+        .where('product_id', '=', item.product_id).execute();
+      const wanted = chosen.map((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
+      if (options.length === 0) {
+        if (wanted.some((v) => v !== null)) throw refused('no_smells', { name: productName });
+        return;
+      }
+      if (wanted.length !== item.qty) {
+        throw new AppError(422, 'smell_count', { qty: item.qty }, { smell: [{ key: 'smell_count', params: { qty: item.qty } }] });
+      }
+      const ids = wanted.map((v) => {
+        if (v === null) return null;
+        const lower = v.toLowerCase();
+        const match = options.find((o) => o.name_en.toLowerCase() === lower || o.name_ar === v);
+        if (!match) throw refused('smell_unknown', { smell: v.slice(0, 60), name: productName });
+        return match.id;
+      });
+      await trx.updateTable('cart_items').set({ smell_ids: JSON.stringify(ids) }).where('id', '=', item.id).execute();
+      await this.#touch(item.cart_id, trx);
+    });
+  }
+
+  /** Removes `qty` units of a product; the line goes when none are left. Answers the unit count. */
+  async removeUnits(userId: number, productId: number, qty: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const cart = await this.cartFor(userId, trx);
+      const item = await this.#item(trx, cart.id, productId);
+      const left = item.qty - qty;
+      if (left <= 0) {
+        await trx.deleteFrom('cart_items').where('id', '=', item.id).execute();
+      } else {
+        await trx.updateTable('cart_items').set({
+          qty: left,
+          smell_ids: JSON.stringify(resizeSmells(parseIds(item.smell_ids), left)),
+          gift_id: giftAllowed(item.sale_type, left) ? item.gift_id : null,
+        }).where('id', '=', item.id).execute();
+      }
+      await this.#touch(cart.id, trx);
+      return this.count(cart.id, trx);
+    });
+  }
+
+  async applyCoupon(userId: number, cartId: number, rawCode: string, lang: Lang) {
+    await this.db.transaction().execute(async (trx) => {
+      await this.ownCart(userId, cartId, trx);
+      const code = normalizeCouponCode(rawCode);
+      const coupon = code ? await trx.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
+      if (!coupon) {
+        throw new AppError(422, 'coupon_not_found', { code: rawCode.trim().slice(0, 64) }, { name: [{ key: 'coupon_not_found', params: { code: rawCode.trim().slice(0, 64) } }] });
+      }
+      const s = await this.state(userId, trx);
+      if (s.lines.length === 0) throw refused('cart_empty');
+      const problem = couponProblem(coupon, { subtotal: s.totals.subtotal, today: s.today, usesByUser: await this.#usesByUser(trx, coupon.id, userId) });
+      if (problem) throw couponError(problem, coupon.code, coupon.min_subtotal, lang);
+      await trx.updateTable('carts').set({ coupon_id: coupon.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute();
+    });
+  }
+
+  async removeCoupon(userId: number, cartId: number) {
+    await this.ownCart(userId, cartId);
+    await this.db.updateTable('carts').set({ coupon_id: null, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute();
+  }
+
+  async pointsWorth(userId: number) {
+    const user = await this.db.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (!canUsePoints(user.points, this.settings)) throw refused('points_not_enough', { min: this.settings.minPointsToUse });
+    return { points: user.points, value: pointsValue(user.points, this.settings) };
+  }
+
+  async setPointsApplied(userId: number, applied: boolean) {
+    await this.db.transaction().execute(async (trx) => {
+      const cart = await this.cartFor(userId, trx);
+      if (applied) {
+        const user = await trx.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow();
+        if (!canUsePoints(user.points, this.settings)) throw refused('points_not_enough', { min: this.settings.minPointsToUse });
+        if ((await this.count(cart.id, trx)) === 0) throw refused('cart_empty');
+      }
+      await trx.updateTable('carts').set({ points_applied: applied ? 1 : 0, updated_at: new Date().toISOString() })
+        .where('id', '=', cart.id).execute();
+    });
+  }
+
+  async #usesByUser(q: Q, couponId: number, userId: number) {
+    const row = await q.selectFrom('coupon_uses').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async #item(q: Q, cartId: number, productId: number) {
+    const item = await q.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
+      .select(['i.id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.sale_type', 'p.stock', 'p.name_en', 'p.name_ar'])
+      .where('i.cart_id', '=', cartId).where('i.product_id', '=', productId).executeTakeFirst();
+    if (!item) throw notFound('cart_item_not_found');
+    return item;
+  }
+
+  async #touch(cartId: number, q: Q) {
+    await q.updateTable('carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cartId).execute();
+  }
+}
+
+export function parseIds(json: string): (number | null)[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? v : null)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function assertStock(p: { stock: number; name_en: string; name_ar: string }, qty: number, lang: Lang) {
+  const name = lang === 'ar' ? p.name_ar : p.name_en;
+  if (p.stock <= 0) throw refused('out_of_stock', { name });
+  if (qty > p.stock) throw refused('stock_limit', { stock: p.stock, name });
+}
+
+export function couponError(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang) {
+  switch (problem) {
+    case 'expired': return refused('coupon_expired', { code });
+    case 'used_up': return refused('coupon_used_up', { code });
+    case 'already_used': return refused('coupon_already_used', { code });
+    case 'below_minimum': return refused('coupon_below_minimum', { code, amount: formatMoney(lang, minSubtotal) });
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, type FieldError } from '../../errors.ts';
+import { isBusyError, isFullError } from '../../db/database.ts';
+import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
+
+interface AjvError {
+  instancePath?: string;
+  keyword: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns Ajv's errors into `{ field: [localized message] }`. */
+function fieldsFromValidation(errors: AjvError[], lang: Lang): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const e of errors) {
+    const base = (e.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const missing = typeof e.params?.missingProperty === 'string' ? e.params.missingProperty : null;
+    const field = missing ? (base ? `${base}.${missing}` : missing) : base || '_';
+    const fe = ajvMessage(e);
+    const text = t(lang, fe.key, fe.params);
+    const list = (fields[field] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return fields;
+}
+
+function ajvMessage(e: AjvError): FieldError {
+  const limit = e.params?.limit as number | undefined;
+  switch (e.keyword) {
+    case 'required': return { key: 'field_required' };
+    case 'type': return { key: 'field_type' };
+    case 'minLength': return limit === 1 ? { key: 'field_required' } : { key: 'field_too_short', params: { limit: limit ?? 0 } };
+    case 'maxLength': return { key: 'field_too_long', params: { limit: limit ?? 0 } };
+    case 'minimum': case 'exclusiveMinimum': return { key: 'field_min', params: { limit: limit ?? 0 } };
+    case 'maximum': case 'exclusiveMaximum': return { key: 'field_max', params: { limit: limit ?? 0 } };
+    case 'maxItems': return { key: 'field_too_many', params: { limit: limit ?? 0 } };
+    case 'const': case 'enum': {
+      const allowed = (e.params?.allowedValues as unknown[] | undefined) ?? (e.params?.allowedValue !== undefined ? [e.params.allowedValue] : []);
+      return allowed.length ? { key: 'field_one_of', params: { values: allowed.join(', ') } } : { key: 'field_invalid' };
+    }
+    default: return { key: 'field_invalid' };
+  }
+}
+
+export function sendError(
+  reply: FastifyReply,
+  lang: Lang,
+  status: number,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+  errors?: Record<string, string[]>,
+) {
+  const body: { status: number; message: string; errors?: Record<string, string[]> } = {
+    status,
+    message: t(lang, key, params),
+  };
+  if (errors) body.errors = errors;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The one error handler. 4xx answers say what the shopper can fix, in their
+ * language; 5xx answers say nothing of the cause, which goes to the log.
+ */
+async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang ?? 'en';
+
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([f, list]) => [f, list.map((fe) => t(lang, fe.key, fe.params))]))
+        : undefined;
+      if (error.statusCode === 401 || error.statusCode === 403) {
+        request.log.info({ reqId: request.id, status: error.statusCode, url: request.routeOptions.url }, 'access refused');
+      }
+      return sendError(reply, lang, error.statusCode, error.key, error.params, fields);
+    }
+
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      return sendError(reply, lang, 422, 'validation_failed', undefined, fieldsFromValidation(fe.validation as AjvError[], lang));
+    }
+    if (isBusyError(error) || isFullError(error)) {
+      request.log.warn({ reqId: request.id, code: (error as { code?: string }).code }, 'database unavailable');
+      reply.header('Retry-After', '2');
+      return sendError(reply, lang, 503, 'unavailable');
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 413) return sendError(reply, lang, 413, 'body_too_large');
+    if (status === 415) return sendError(reply, lang, 415, 'unsupported_media');
+    if (status === 429) return sendError(reply, lang, 429, 'rate_limited', { seconds: 60 });
+    if (status === 404) return sendError(reply, lang, 404, 'not_found');
+    if (status >= 400 && status < 500) return sendError(reply, lang, 400, 'bad_request');
+
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return sendError(reply, lang, 500, 'server_error');
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler' });

@@ -1,0 +1,137 @@
+import type { Db } from '../../../db/database.ts';
+import type { Lang } from '../../../i18n/messages.ts';
+import { notFound } from '../../../errors.ts';
+import { toEgp } from '../../../domain/money.ts';
+import { allowedNext, canTransition, isOrderStatus, type OrderStatus } from '../../../domain/order-status.ts';
+import { GOVERNORATES } from '../../../contract/governorates.ts';
+
+export class OrderTransitionError extends Error {}
+
+const PER_PAGE = 10;
+
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  #rows() {
+    return this.db.selectFrom('orders as o')
+      .select(['o.id', 'o.number', 'o.created_at', 'o.status', 'o.total', 'o.payment', 'o.shiping', 'o.delivery_date'])
+      .select((eb) => eb.selectFrom('order_items as i').whereRef('i.order_id', '=', 'o.id')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('i.qty'), e.lit(0)).as('n')).as('items_count'));
+  }
+
+  async list(userId: number, page: number) {
+    const totalRow = await this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId).executeTakeFirst();
+    const total = Number(totalRow?.n ?? 0);
+    const rows = await this.#rows().where('o.user_id', '=', userId).orderBy('o.id', 'desc')
+      .limit(PER_PAGE).offset((page - 1) * PER_PAGE).execute();
+    return {
+      orders: rows.map((r) => ({ ...r, total: toEgp(r.total), items_count: Number(r.items_count ?? 0) })),
+      meta: { page, per_page: PER_PAGE, total, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) },
+    };
+  }
+
+  /** One order, for its owner only: anyone else's order is "not found". */
+  async detail(userId: number, orderId: number, lang: Lang) {
+    const o = await this.db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+    if (!o) throw notFound('order_not_found');
+    const [items, history] = await Promise.all([
+      this.db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
+      this.db.selectFrom('order_status_history').select(['status', 'at']).where('order_id', '=', o.id).orderBy('id').execute(),
+    ]);
+    const address = JSON.parse(o.address_json) as { title: string; address: string; phone: string; city: string; government: string };
+    const gov = GOVERNORATES.find((g) => g.code === address.government);
+    return {
+      id: o.id,
+      number: o.number,
+      created_at: o.created_at,
+      status: o.status,
+      total: toEgp(o.total),
+      items_count: items.reduce((n, i) => n + i.qty, 0),
+      payment: o.payment,
+      shiping: o.shiping,
+      delivery_date: o.delivery_date,
+      items: items.map((i) => ({
+        product_id: i.product_id,
+        name: lang === 'ar' ? i.name_ar : i.name_en,
+        image: i.image,
+        price: toEgp(i.price),
+        qty: i.qty,
+        smell: (JSON.parse(i.smells_json) as { en: string; ar: string }[]).map((s) => s[lang]),
+        gift: (lang === 'ar' ? i.gift_name_ar : i.gift_name_en) ?? null,
+      })),
+      address: { ...address, government: gov ? gov[lang] : address.government },
+      username: o.username,
+      phone: o.phone,
+      subtotal: toEgp(o.subtotal),
+      coupon: o.coupon_code,
+      coupon_discount: toEgp(o.coupon_discount),
+      points_used: o.points_used,
+      points_discount: toEgp(o.points_discount),
+      points_earned: o.points_earned,
+      shipping_fee: toEgp(o.shipping_fee),
+      wallet_phone: o.wallet_phone,
+      status_history: history,
+    };
+  }
+
+  /** The shop's listing, newest first. */
+  listAll(limit = 50) {
+    return this.db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['o.id', 'o.number', 'o.status', 'o.total', 'o.payment', 'o.shiping', 'o.delivery_date', 'o.created_at', 'u.email'])
+      .orderBy('o.id', 'desc').limit(limit).execute();
+  }
+
+  /**
+   * Moves an order one step along pending → confirmed → on the way → out for
+   * delivery → delivered, or cancels it from pending or confirmed, giving back
+   * its stock, coupon use and spent points and taking back the points it earned.
+   */
+  async changeStatus(number: string, to: string) {
+    if (!isOrderStatus(to)) throw new OrderTransitionError(`"${to}" is not an order status. Use one of: pending, confirmed, on the way, out for delivery, delivered, cancelled.`);
+    return this.db.transaction().execute(async (trx) => {
+      const order = await trx.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirst();
+      if (!order) throw new OrderTransitionError(`No order numbered ${number}.`);
+      const from = order.status as OrderStatus;
+      if (!canTransition(from, to)) {
+        const next = allowedNext(from);
+        throw new OrderTransitionError(
+          `Order ${number} is "${from}" and cannot become "${to}". ` +
+          (next.length ? `It can become: ${next.join(', ')}.` : 'It is final.'),
+        );
+      }
+      const now = new Date().toISOString();
+      const moved = await trx.updateTable('orders').set({ status: to }).where('id', '=', order.id).where('status', '=', from).executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new OrderTransitionError(`Order ${number} changed meanwhile; try again.`);
+      await trx.insertInto('order_status_history').values({ order_id: order.id, status: to, at: now }).execute();
+
+      if (to === 'cancelled') {
+        const items = await trx.selectFrom('order_items').select(['product_id', 'qty']).where('order_id', '=', order.id).execute();
+        for (const i of items) {
+          await trx.updateTable('products')
+            .set((eb) => ({ stock: eb('stock', '+', i.qty), units_sold: eb('units_sold', '-', i.qty) }))
+            .where('id', '=', i.product_id).execute();
+        }
+        if (order.coupon_id !== null) {
+          await trx.deleteFrom('coupon_uses').where('order_id', '=', order.id).execute();
+          await trx.updateTable('coupons').set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+            .where('id', '=', order.coupon_id).where('used_count', '>', 0).execute();
+        }
+        if (order.points_used > 0) {
+          await trx.updateTable('users').set((eb) => ({ points: eb('points', '+', order.points_used) })).where('id', '=', order.user_id).execute();
+          await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: order.points_used, reason: 'order_cancel_refund', order_id: order.id, created_at: now }).execute();
+        }
+        if (order.points_earned > 0) {
+          const user = await trx.selectFrom('users').select('points').where('id', '=', order.user_id).executeTakeFirstOrThrow();
+          // Points already spent elsewhere cannot be taken back: the balance never goes below zero.
+          const back = Math.min(order.points_earned, user.points);
+          if (back > 0) {
+            await trx.updateTable('users').set((eb) => ({ points: eb('points', '-', back) })).where('id', '=', order.user_id).execute();
+            await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: -back, reason: 'order_cancel_revoke', order_id: order.id, created_at: now }).execute();
+          }
+        }
+      }
+      return { number, from, to };
+    });
+  }
+}

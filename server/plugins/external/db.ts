@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seedIfEmpty } from '../../db/seed/seed.ts';
+import { mergeSettings } from '../../settings.ts';
+
+/** Opens the database, migrates it, seeds the demo shop on first start, and reads shop settings overrides. */
+async function db(app: FastifyInstance) {
+  const opened = openDatabase(app.config.databaseUrl);
+  app.addHook('onClose', async () => {
+    await opened.close();
+  });
+  await migrateToLatest(opened.db);
+  if (app.config.seed) await seedIfEmpty(opened.db, { mediaDir: app.config.mediaDir, log: app.log });
+  const rows = await opened.db.selectFrom('settings').select(['key', 'value']).execute();
+  const settings = mergeSettings(app.config.settings, rows.map((r) => [r.key, r.value]));
+  app.decorate('db', opened.db);
+  app.decorate('settings', settings);
+  app.decorate('rawDb', opened.raw);
+}
+
+export default fp(db, { name: 'db' });

@@ -1,0 +1,119 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ERROR_RESPONSES, IdParams, MessageOnly } from '../../../contract/common.ts';
+import {
+  Address, AddressBody, AuthData, ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody, User,
+} from '../../../contract/account.ts';
+import { emailProblem, normalizePhone, passwordProblem } from '../../../contract/rules.ts';
+import { AppError, FieldErrors } from '../../../errors.ts';
+import { t } from '../../../i18n/messages.ts';
+import {
+  findUser, findUserByLogin, issueToken, publicUser, revokeOtherTokens, revokeToken,
+} from '../../../plugins/app/auth/auth-repository.ts';
+import { DUMMY_HASH, verifyPassword } from '../../../plugins/app/auth/passwords.ts';
+import { bearer, ok, responses } from '../helpers.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['account'];
+  const s = app.settings;
+  const today = () => app.carts.today();
+
+  app.post('/user/register', {
+    config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
+    schema: { tags, body: RegisterBody, response: responses(AuthData, { status: 201 }) },
+  }, async (request, reply) => {
+    const user = await app.accounts.register(request.body, today());
+    const token = await issueToken(app.db, user.id, s.tokenTtlDays);
+    reply.code(201);
+    return ok(t(request.lang, 'registered'), { token, user: publicUser(user) }, 201);
+  });
+
+  app.post('/user/login', {
+    config: {
+      rateLimit: {
+        max: s.authRateLimitMax,
+        timeWindow: s.authRateLimitWindowMs,
+        // After the body is read, so each account is counted per address.
+        hook: 'preHandler',
+        keyGenerator: (request) => {
+          const login = (request.body as { login?: unknown } | undefined)?.login;
+          return `${request.ip}|${typeof login === 'string' ? login.trim().toLowerCase().slice(0, 254) : ''}`;
+        },
+      },
+    },
+    schema: { tags, body: LoginBody, response: responses(AuthData) },
+  }, async (request) => {
+    const { login, password } = request.body;
+    const raw = login.trim();
+    const byEmail = raw.includes('@') && emailProblem(raw) === null;
+    const phone = byEmail ? null : normalizePhone(raw);
+    const user = byEmail
+      ? await findUserByLogin(app.db, { email: raw.toLowerCase() })
+      : phone ? await findUserByLogin(app.db, { phone }) : undefined;
+    // Same work whether or not the account exists, so timing does not reveal accounts.
+    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !valid) {
+      request.log.info({ reqId: request.id }, 'login failed');
+      throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
+    }
+    const token = await issueToken(app.db, user.id, s.tokenTtlDays);
+    return ok(t(request.lang, 'logged_in'), { token, user: publicUser(user) });
+  });
+
+  app.get('/user/logout', {
+    preHandler: app.authenticate, schema: { tags, security: bearer, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+  }, async (request) => {
+    await revokeToken(app.db, request.user!.tokenId);
+    return ok(t(request.lang, 'logged_out'), null);
+  });
+
+  app.get('/user/profile', {
+    preHandler: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ user: User })) },
+  }, async (request) => {
+    const user = await findUser(app.db, request.user!.id);
+    return ok(t(request.lang, 'ok'), { user: publicUser(user!) });
+  });
+
+  app.post('/user/profile/update', {
+    preHandler: app.authenticate, schema: { tags, security: bearer, body: ProfileUpdateBody, response: responses(Type.Object({ user: User })) },
+  }, async (request) => {
+    const user = await app.accounts.updateProfile(request.user!.id, request.body, today());
+    return ok(t(request.lang, 'profile_updated'), { user: publicUser(user) });
+  });
+
+  app.post('/user/change-password', {
+    preHandler: app.authenticate,
+    config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
+    schema: { tags, security: bearer, body: ChangePasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+  }, async (request) => {
+    const { current_password, password, password_confirmation } = request.body;
+    const errors = new FieldErrors();
+    const problem = passwordProblem(password, password_confirmation);
+    errors.add(problem === 'password_mismatch' ? 'password_confirmation' : 'password', problem);
+    errors.throwIfAny();
+    const user = await findUser(app.db, request.user!.id);
+    if (!user || !(await verifyPassword(current_password, user.password_hash))) {
+      throw new AppError(422, 'current_password_wrong', undefined, { current_password: [{ key: 'current_password_wrong' }] });
+    }
+    await app.accounts.setPassword(user.id, password);
+    await revokeOtherTokens(app.db, user.id, request.user!.tokenId);
+    return ok(t(request.lang, 'password_changed'), null);
+  });
+
+  app.post('/user/add/address', {
+    preHandler: app.authenticate, schema: { tags, security: bearer, body: AddressBody, response: responses(Address) },
+  }, async (request) => ok(t(request.lang, 'address_added'), await app.accounts.addAddress(request.user!.id, request.body, request.lang)));
+
+  app.get('/user/show/address', {
+    preHandler: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ address: Type.Array(Address) })) },
+  }, async (request) => ok(t(request.lang, 'ok'), { address: await app.accounts.addresses(request.user!.id, request.lang) }));
+
+  app.delete('/user/address/:id', {
+    preHandler: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+  }, async (request) => {
+    await app.accounts.deleteAddress(request.user!.id, request.params.id);
+    return ok(t(request.lang, 'address_deleted'), null);
+  });
+};
+
+export default routes;

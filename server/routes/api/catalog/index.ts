@@ -1,0 +1,138 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, MessageOnly } from '../../../contract/common.ts';
+import {
+  AboutData, CategoryHead, CategoryRow, Footer, HomeData, LinkFooter, ListQuery, Meta, ProductCard, ProductDetails,
+} from '../../../contract/catalog.ts';
+import { ReviewBody } from '../../../contract/account.ts';
+import { ERROR_RESPONSES } from '../../../contract/common.ts';
+import { FieldErrors, notFound } from '../../../errors.ts';
+import { t } from '../../../i18n/messages.ts';
+import { bearer, ok, responses } from '../helpers.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['catalog'];
+
+  app.get('/home', { schema: { tags, response: responses(HomeData) } }, async (request) => {
+    const { lang } = request;
+    const user = await app.optionalUser(request);
+    const uid = user?.id ?? null;
+    const [message_nav, hero_title, hero_subtitle, categories, offers, best, fresh] = await Promise.all([
+      app.content.get('message_nav', lang),
+      app.content.get('hero_title', lang),
+      app.content.get('hero_subtitle', lang),
+      app.catalog.categories(lang),
+      app.catalog.top('offers', 8, lang, uid),
+      app.catalog.top('best', 8, lang, uid),
+      app.catalog.top('new', 8, lang, uid),
+    ]);
+    return ok(t(lang, 'ok'), {
+      Data_home_page: { message_nav, hero_title, hero_subtitle, hero_image: '/media/hero.svg' },
+      categories, offers, best_sellers: best, new_arrivals: fresh,
+    });
+  });
+
+  app.get('/products/bestseller', {
+    schema: { tags, response: responses(Type.Array(ProductCard), { extra: { footer: Footer, linkfooter: LinkFooter } }) },
+  }, async (request) => {
+    const { lang } = request;
+    const user = await app.optionalUser(request);
+    const [cards, description, link_twitter, link_instegram, link_facebook] = await Promise.all([
+      app.catalog.top('best', 12, lang, user?.id ?? null),
+      app.content.get('footer_description', lang),
+      app.content.get('link_twitter', lang),
+      app.content.get('link_instegram', lang),
+      app.content.get('link_facebook', lang),
+    ]);
+    return { ...ok(t(lang, 'ok'), cards), footer: { description }, linkfooter: { link_twitter, link_instegram, link_facebook } };
+  });
+
+  app.get('/products/details/:id', { schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request) => {
+    const { lang } = request;
+    const details = await app.catalog.details(request.params.id, lang);
+    if (!details) throw notFound('product_not_found');
+    const user = await app.optionalUser(request);
+    if (!user) return ok(t(lang, 'ok'), details);
+    // The cached page is everyone's; the hearts are this shopper's.
+    const favs = await app.catalog.favoriteIds(user.id);
+    return ok(t(lang, 'ok'), {
+      ...details,
+      OverView_Product: { ...details.OverView_Product, is_fav: favs.has(details.Product_details.product_id) },
+      realted_product: details.realted_product.map((r) => ({ ...r, is_fav: favs.has(r.id) })),
+    });
+  });
+
+  app.get('/categories', { schema: { tags, response: responses(Type.Array(CategoryRow)) } }, async (request) =>
+    ok(t(request.lang, 'ok'), await app.catalog.categories(request.lang)));
+
+  const listResponse = responses(Type.Object({ products: Type.Array(ProductCard), meta: Meta }));
+
+  app.get('/products', { schema: { tags, querystring: ListQuery, response: listResponse } }, async (request) => {
+    const user = await app.optionalUser(request);
+    return ok(t(request.lang, 'ok'), await app.catalog.list(request.query, request.lang, user?.id ?? null));
+  });
+
+  app.get('/offers', { schema: { tags, querystring: ListQuery, response: listResponse } }, async (request) => {
+    const user = await app.optionalUser(request);
+    return ok(t(request.lang, 'ok'), await app.catalog.list({ ...request.query, offersOnly: true }, request.lang, user?.id ?? null));
+  });
+
+  app.get('/products/category/:id', {
+    schema: {
+      tags, params: IdParams, querystring: ListQuery,
+      response: responses(Type.Object({ category: CategoryHead, products: Type.Array(ProductCard), meta: Meta })),
+    },
+  }, async (request) => {
+    const { lang } = request;
+    const category = await app.catalog.category(request.params.id, lang);
+    if (!category) throw notFound('category_not_found');
+    const user = await app.optionalUser(request);
+    const list = await app.catalog.list({ ...request.query, category_id: category.id }, lang, user?.id ?? null);
+    return ok(t(lang, 'ok'), { category, ...list });
+  });
+
+  app.get('/about', { schema: { tags: ['content'], response: responses(AboutData) } }, async (request) => {
+    const { lang } = request;
+    const [title, content] = await Promise.all([app.content.get('about_title', lang), app.content.get('about_content', lang)]);
+    return ok(t(lang, 'ok'), { title, content, image: '/media/about.svg' });
+  });
+
+  // Wishlist
+  const wishTags = ['wishlist'];
+  app.post('/fav/add/:id', {
+    preHandler: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+  }, async (request) => {
+    if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
+    await app.catalog.addFavorite(request.user!.id, request.params.id);
+    return ok(t(request.lang, 'fav_added'), null);
+  });
+
+  app.get('/fav/remove/:id', {
+    preHandler: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+  }, async (request) => {
+    if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
+    await app.catalog.removeFavorite(request.user!.id, request.params.id);
+    return ok(t(request.lang, 'fav_removed'), null);
+  });
+
+  app.get('/fav/show', {
+    preHandler: app.authenticate, schema: { tags: wishTags, security: bearer, response: responses(Type.Array(ProductCard)) },
+  }, async (request) => ok(t(request.lang, 'ok'), await app.catalog.favorites(request.user!.id, request.lang)));
+
+  // Reviews
+  app.post('/review/send', {
+    preHandler: app.authenticate, schema: { tags: ['reviews'], security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+  }, async (request) => {
+    const { product_id, comment, rate } = request.body;
+    const errors = new FieldErrors();
+    const halves = rate * 2;
+    if (!Number.isInteger(halves) || halves < 1 || halves > 10) errors.add('rate', 'rate_invalid');
+    if (comment.trim() === '') errors.add('comment', 'text_required');
+    errors.throwIfAny();
+    if (!(await app.catalog.productExists(product_id))) throw notFound('product_not_found');
+    await app.catalog.addReview(request.user!.id, product_id, halves, comment.trim());
+    return ok(t(request.lang, 'review_sent'), null);
+  });
+};
+
+export default routes;

@@ -1,0 +1,32 @@
+// Starts the shop: builds the storefront if its build is missing or stale
+// (once the storefront exists), opens the database, listens, and closes
+// cleanly on SIGINT/SIGTERM.
+import { buildApp } from './app.ts';
+import { loadConfig } from './settings.ts';
+
+const config = loadConfig();
+const app = await buildApp({ config });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(() => process.exit(0), (error) => {
+      app.log.error({ err: error }, 'error while closing');
+      process.exit(1);
+    });
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Attar is open at http://localhost:${config.port}`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await app.close();
+  process.exit(1);
+}

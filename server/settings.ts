@@ -1,0 +1,123 @@
+// The one settings module: process configuration and the shop's business
+// numbers (RULES.md). Defaults live here; the environment overrides them at
+// start, and rows of the `settings` table override them after migrations.
+import path from 'node:path';
+
+export interface ShopSettings {
+  /** scheduled-delivery fee, piastres */
+  shippingFee: number;
+  /** price_after_coupon at or above this ships free, piastres */
+  freeShippingThreshold: number;
+  /** worth of one point, piastres */
+  pointValue: number;
+  minPointsToUse: number;
+  /** points earned per whole EGP of summary.total */
+  pointsPerEgp: number;
+  standardDeliveryDays: number;
+  scheduledMinDays: number;
+  scheduledMaxDays: number;
+  /** weekdays (0 = Sunday) with no scheduled delivery: Friday */
+  closedWeekdays: number[];
+  timeZone: string;
+  /** the shop's Vodafone Cash wallet */
+  walletPhone: string;
+  tokenTtlDays: number;
+  authRateLimitMax: number;
+  authRateLimitWindowMs: number;
+  /** how long a request waits for another request holding the same idempotency key */
+  idempotencyWaitMs: number;
+  /** an in-flight key older than this was abandoned (crash) and may be taken over */
+  idempotencyStaleMs: number;
+  perPageDefault: number;
+  perPageMax: number;
+}
+
+export const DEFAULT_SETTINGS: ShopSettings = {
+  shippingFee: 6000,
+  freeShippingThreshold: 150000,
+  pointValue: 5,
+  minPointsToUse: 1000,
+  pointsPerEgp: 1,
+  standardDeliveryDays: 7,
+  scheduledMinDays: 2,
+  scheduledMaxDays: 30,
+  closedWeekdays: [5],
+  timeZone: 'Africa/Cairo',
+  walletPhone: '01012345678',
+  tokenTtlDays: 30,
+  authRateLimitMax: 10,
+  authRateLimitWindowMs: 15 * 60 * 1000,
+  idempotencyWaitMs: 5000,
+  idempotencyStaleMs: 60_000,
+  perPageDefault: 12,
+  perPageMax: 48,
+};
+
+/** Environment variable for each setting: SHOP_ + UPPER_SNAKE of the key. */
+export function settingEnvName(key: keyof ShopSettings): string {
+  return 'SHOP_' + key.replace(/[A-Z]/g, (c) => '_' + c).toUpperCase();
+}
+
+/** Parses one override (from the environment or the settings table) against the default's type. */
+export function parseSetting<K extends keyof ShopSettings>(key: K, raw: string): ShopSettings[K] {
+  const fallback = DEFAULT_SETTINGS[key];
+  if (Array.isArray(fallback)) {
+    const list = raw.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n));
+    return list as ShopSettings[K];
+  }
+  if (typeof fallback === 'number') {
+    const n = Number(raw);
+    if (!Number.isFinite(n)) throw new Error(`Setting ${key} must be a number, got "${raw}"`);
+    return n as ShopSettings[K];
+  }
+  return raw as ShopSettings[K];
+}
+
+export function mergeSettings(
+  base: ShopSettings,
+  overrides: Iterable<[string, string]>,
+): ShopSettings {
+  const merged: ShopSettings = { ...base };
+  for (const [key, raw] of overrides) {
+    if (key in DEFAULT_SETTINGS) {
+      const k = key as keyof ShopSettings;
+      (merged as unknown as Record<string, unknown>)[k] = parseSetting(k, raw);
+    }
+  }
+  return merged;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** a SQLite file path, or ':memory:' */
+  databaseUrl: string;
+  logLevel: string;
+  /** where generated and uploaded images live; served under /media */
+  mediaDir: string;
+  /** the built storefront; served when it exists */
+  distDir: string;
+  /** largest accepted request body, bytes */
+  bodyLimit: number;
+  /** seed the demo shop on first start */
+  seed: boolean;
+  settings: ShopSettings;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = process.cwd();
+  const envSettings = Object.keys(DEFAULT_SETTINGS)
+    .map((k) => [k, env[settingEnvName(k as keyof ShopSettings)]] as const)
+    .filter((pair): pair is readonly [string, string] => typeof pair[1] === 'string' && pair[1] !== '');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? path.join(root, 'data', 'attar.db'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    mediaDir: env.MEDIA_DIR ?? path.join(root, 'data', 'media'),
+    distDir: env.DIST_DIR ?? path.join(root, 'dist'),
+    bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
+    seed: env.SEED !== 'false',
+    settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Db } from './db/database.ts';
+import type { Lang } from './i18n/messages.ts';
+import type { AppConfig, ShopSettings } from './settings.ts';
+
+export interface AuthUser {
+  id: number;
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    settings: ShopSettings;
+    /** preHandler: answers 401 unless the request carries a valid token */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** the signed-in user when a valid token is present, else null */
+    optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
+  }
+  interface FastifyInstance {
+    rawDb: import('better-sqlite3').Database;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,130 @@
+// Test helpers: a real app on a fresh in-memory SQLite database per call,
+// seeded like a fresh shop, driven through Fastify's inject.
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import type { ShopSettings } from '../../server/settings.ts';
+import { DEMO_USER } from '../../server/db/seed/seed.ts';
+
+export const MEDIA_DIR = path.join(os.tmpdir(), 'attar-test-media');
+
+export async function makeApp(settings: Partial<ShopSettings> = {}, config: { databaseUrl?: string } = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: {
+      databaseUrl: config.databaseUrl ?? ':memory:',
+      logLevel: 'silent',
+      mediaDir: MEDIA_DIR,
+      distDir: path.join(os.tmpdir(), 'attar-no-dist'),
+      // Tests register many shoppers from one address.
+      settings: { authRateLimitMax: 10_000, idempotencyWaitMs: 3000, ...settings } as ShopSettings,
+    },
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+export interface Client {
+  token?: string;
+  lang?: 'en' | 'ar';
+}
+
+export interface Answer<T = any> {
+  statusCode: number;
+  headers: LightMyRequestResponse['headers'];
+  body: T;
+  raw: string;
+}
+
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+  url: string,
+  options: { body?: unknown; token?: string; lang?: 'en' | 'ar'; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.lang) headers.lang = options.lang;
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  let body: any = null;
+  try {
+    body = res.body ? JSON.parse(res.body) : null;
+  } catch {
+    body = res.body;
+  }
+  return { statusCode: res.statusCode, headers: res.headers, body, raw: res.body };
+}
+
+let counter = 0;
+
+/** A new shopper with a unique email and phone; answers their token and user. */
+export async function registerShopper(app: FastifyInstance, overrides: Record<string, string> = {}) {
+  counter += 1;
+  const n = String(counter).padStart(4, '0');
+  const body = {
+    first_name: 'Salma',
+    last_name: 'Nabil',
+    email: `shopper${n}.${process.pid}@example.com`,
+    phone: `0122${String(process.pid % 1000).padStart(3, '0')}${n}`,
+    password: 'secret123',
+    password_confirmation: 'secret123',
+    birth_date: '1998-03-14',
+    ...overrides,
+  };
+  const res = await call(app, 'POST', '/user/register', { body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.raw}`);
+  return { token: res.body.data.token as string, user: res.body.data.user, body };
+}
+
+export async function loginDemo(app: FastifyInstance): Promise<string> {
+  const res = await call(app, 'POST', '/user/login', { body: { login: DEMO_USER.email, password: DEMO_USER.password } });
+  if (res.statusCode !== 200) throw new Error(`demo login failed: ${res.statusCode} ${res.raw}`);
+  return res.body.data.token;
+}
+
+export async function addAddress(app: FastifyInstance, token: string) {
+  const res = await call(app, 'POST', '/user/add/address', {
+    token, body: { title: 'Home', address: '5 Nile St', phone: '01012345678', city: 'Maadi', government: 'cairo' },
+  });
+  if (res.statusCode !== 200) throw new Error(`address failed: ${res.statusCode} ${res.raw}`);
+  return res.body.data.id as number;
+}
+
+/** A product id by its position in the seed (0 = on sale, normal; 1 = buy 2 get 1; 2 = no smells, ≥ 1500 EGP). */
+export async function seededProduct(app: FastifyInstance, index: number) {
+  const { SEED_PRODUCTS } = await import('../../server/db/seed/catalog-data.ts');
+  const row = await app.db.selectFrom('products').selectAll().where('slug', '=', SEED_PRODUCTS[index].key).executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Fills every smell slot (and the gift where one is due) so the cart can be checked out. */
+export async function completeCart(app: FastifyInstance, token: string) {
+  const cart = (await call(app, 'GET', '/showCard', { token })).body.data;
+  for (const line of cart.product_in_card) {
+    if (line.product_smell.length > 0) {
+      const smell = Array.from({ length: line.product_qty }, (_, i) => line.product_smell[i % line.product_smell.length]);
+      const res = await call(app, 'POST', `/add/smell/${line.id}`, { token, body: { smell } });
+      if (res.statusCode !== 200) throw new Error(`smell failed: ${res.raw}`);
+    }
+    if (line.giftproduct.length > 0 && line.gift_id === null) {
+      const res = await call(app, 'POST', `/changeSummaryCard/${cart.card_id}`, {
+        token, body: { product_id: line.product_id, qty: line.product_qty, gift_id: line.giftproduct[0].gift_id },
+      });
+      if (res.statusCode !== 200) throw new Error(`gift failed: ${res.raw}`);
+    }
+  }
+  return (await call(app, 'GET', '/showCard', { token })).body.data;
+}
+
+export function checkoutBody(cardId: number, addressId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    card_id: cardId, username: 'Salma Nabil', phone: '01012345678', address_id: addressId,
+    shiping: 'free', date: null, payment: 'delivery', point: 0, ...overrides,
+  };
+}
