@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type AppConfig } from './settings.ts';
 import dbPlugin from './plugins/external/db.ts';
@@ -34,7 +34,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
     bodyLimit: config.bodyLimit,
     trustProxy: true,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // A line per request costs a fifth of the throughput; debug and trace keep them.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Id, Money, Text } from './common.ts';
+import { Day, Id, Money, Nullable, Text } from './common.ts';
 
 export const CartLine = Type.Object({
   id: Id,
@@ -10,8 +10,8 @@ export const CartLine = Type.Object({
   product_qty: Type.Integer(),
   typesale_name: Type.String(),
   product_smell: Type.Array(Type.String()),
-  smell: Type.Array(Type.Union([Type.String(), Type.Null()])),
-  gift_id: Type.Union([Id, Type.Null()]),
+  smell: Type.Array(Nullable(Type.String())),
+  gift_id: Nullable(Id),
   giftproduct: Type.Array(Type.Object({ gift_id: Id, gift_name: Type.String(), gift_image: Type.String() })),
   stock: Type.Integer(),
 });
@@ -38,7 +38,7 @@ export const AddToCartBody = Type.Object({ product_id: Id }, { additionalPropert
 export const AddToCartData = Type.Object({ count: Type.Integer() });
 
 export const SmellBody = Type.Object(
-  { smell: Type.Array(Type.Union([Type.String({ maxLength: 100 }), Type.Null()]), { maxItems: 1000 }) },
+  { smell: Type.Array(Nullable(Type.String({ maxLength: 100 })), { maxItems: 1000 }) },
   { additionalProperties: false },
 );
 
@@ -46,7 +46,7 @@ export const ChangeSummaryBody = Type.Object(
   {
     product_id: Id,
     qty: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-    gift_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    gift_id: Type.Optional(Nullable(Id)),
   },
   { additionalProperties: false },
 );

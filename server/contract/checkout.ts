@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Id, Money, Text, Timestamp } from './common.ts';
+import { Day, Id, Money, Nullable, Text, Timestamp } from './common.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
 export const SHIPPINGS = ['free', 'date'] as const;
@@ -11,9 +11,9 @@ export const CheckoutBody = Type.Object(
     phone: Text(24),
     address_id: Id,
     shiping: Type.Union(SHIPPINGS.map((s) => Type.Literal(s))),
-    date: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+    date: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
     payment: Type.Union(PAYMENTS.map((p) => Type.Literal(p))),
-    point: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1e12 }), Type.String({ maxLength: 32 }), Type.Null()])),
+    point: Type.Optional(Type.Unsafe<number | string | null>({ type: ['null', 'number', 'string'], minimum: 0, maximum: 1e12, maxLength: 32 })),
   },
   { additionalProperties: false },
 );
@@ -58,7 +58,7 @@ export const OrderDetail = Type.Object({
     price: Money,
     qty: Type.Integer(),
     smell: Type.Array(Type.String()),
-    gift: Type.Union([Type.String(), Type.Null()]),
+    gift: Nullable(Type.String()),
   })),
   address: Type.Object({
     title: Type.String(), address: Type.String(), phone: Type.String(), city: Type.String(), government: Type.String(),
@@ -66,7 +66,7 @@ export const OrderDetail = Type.Object({
   username: Type.String(),
   phone: Type.String(),
   subtotal: Money,
-  coupon: Type.Union([Type.String(), Type.Null()]),
+  coupon: Nullable(Type.String()),
   coupon_discount: Money,
   points_used: Type.Integer(),
   points_discount: Money,

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /** EGP with at most two decimals (the server keeps piastres). */
 export const Money = Type.Number({ description: 'EGP, at most 2 decimals' });
@@ -45,4 +45,15 @@ export const MessageOnly = Envelope(Type.Null());
 /** A bounded free-text field: schemas refuse huge values before any rule runs. */
 export function Text(maxLength: number, options: { minLength?: number; description?: string } = {}) {
   return Type.String({ maxLength, ...options });
+}
+
+/**
+ * `T | null` as a JSON-schema type list rather than anyOf: Ajv's type
+ * coercion then leaves a value alone when any listed type fits (with anyOf it
+ * turns null into "" or 0 into null, depending on the branch order).
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, ...rest } = schema as unknown as { type: string | string[] };
+  const types = Array.isArray(type) ? type : [type];
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: ['null', ...types] });
 }

@@ -24,11 +24,16 @@ const lin = (id: string, list: Stop[], x2 = 0, y2 = 1): string =>
 
 const rad = (id: string, list: Stop[]): string => `<radialGradient id="${id}">${stops(list)}</radialGradient>`;
 
-const GOLD = lin('au', ['#f7e08a', '#c8952c', '#f4d47c', '#9a6a18'], 1, 1);
+/** gradients shared by several drawings; svg() adds the ones a picture uses */
+const SHARED: Record<string, string> = {
+  au: lin('au', ['#f7e08a', '#c8952c', '#f4d47c', '#9a6a18'], 1, 1), // gold
+  gs: lin('gs', [['#fff', 0.85], ['#fff', 0.4], ['#fff', 0.85]], 1, 0), // glass
+};
 
 /** path data of a rounded rectangle */
 function rr(x: number, y: number, w: number, h: number, r: number): string {
-  [x, y, w, h, r] = [x, y, w, h, Math.min(r, w / 2, h / 2)].map(n);
+  [x, y, w, h, r] = [x, y, w, h, Math.min(r, w / 2, h / 2)].map(n) as [number, number, number, number, number];
+  if (r <= 0) return `M${x} ${y}h${w}v${h}h${-w}z`;
   return `M${n(x + r)} ${y}h${n(w - 2 * r)}a${r} ${r} 0 0 1 ${r} ${r}v${n(h - 2 * r)}a${r} ${r} 0 0 1-${r} ${r}h${n(2 * r - w)}a${r} ${r} 0 0 1-${r}-${r}v${n(2 * r - h)}a${r} ${r} 0 0 1 ${r}-${r}z`;
 }
 
@@ -36,8 +41,8 @@ const path = (d: string, fill: string, extra = ''): string => `<path d="${d}" fi
 
 /** 8-point star (two squares) centred at (x, y) with half-size r */
 function star8(x: number, y: number, r: number, fill: string, extra = ''): string {
-  const sq = rr(x - r, y - r, 2 * r, 2 * r, 0);
-  return `<g fill="${fill}"${extra}><path d="${sq}"/><path d="${sq}" transform="rotate(45 ${x} ${y})"/></g>`;
+  const sq = `<rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}"`;
+  return `<g fill="${fill}"${extra}>${sq}/>${sq} transform="rotate(45 ${x} ${y})"/></g>`;
 }
 
 /** 4-point sparkle centred at (x, y) */
@@ -45,6 +50,7 @@ const sparkle = (x: number, y: number, r: number): string =>
   path(`M${x} ${y - r}Q${x} ${y} ${x + r} ${y}Q${x} ${y} ${x} ${y + r}Q${x} ${y} ${x - r} ${y}Q${x} ${y} ${x} ${y - r}z`, 'url(#au)');
 
 function svg(w: number, h: number, defs: string, body: string): string {
+  for (const [id, def] of Object.entries(SHARED)) if ((defs + body).includes(`url(#${id})`)) defs = def + defs;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><defs>${defs}</defs>${body}</svg>`;
 }
 
@@ -72,6 +78,10 @@ const SHAPES: Shape[] = [
   { d: 'M0 0C-150 0-140-140-40-200L-24-250H24L40-200C140-140 150 0 0 0z', top: 250, w: 220, neck: 40 }, // attar drop
 ];
 
+/** height of the whole bottle (body, neck and cap) */
+const bottleHeight = (shape: number, capStyle: number): number =>
+  SHAPES[shape % SHAPES.length]!.top + 24 + [58, SHAPES[shape % SHAPES.length]!.neck * 1.6, 98, 92][capStyle % 4]!;
+
 /** cap outline sitting on the neck whose top is at y0 */
 function capPath(style: number, nw: number, y0: number): string {
   const a = nw / 2 + 12;
@@ -92,24 +102,25 @@ function capPath(style: number, nw: number, y0: number): string {
 
 /**
  * A glass bottle with coloured liquid, highlight, label ornament and gold cap,
- * in local coordinates (bottom centre at 0,0). `id` keeps its gradients apart
- * from other bottles in the same picture; the picture must define GOLD.
+ * in local coordinates (bottom centre at 0,0). `id` keeps its definitions
+ * apart from other bottles in the same picture.
  */
 function bottle(shape: number, capStyle: number, hue: number, id: string): { defs: string; g: string } {
   const s = SHAPES[shape % SHAPES.length]!;
   const y0 = -(s.top + 24);
   const [lw, lh, ly] = [n(s.w * 0.5), n(s.top * 0.24), n(-s.top * 0.62)];
+  const body = `<use href="#s${id}"`;
   const defs =
-    lin(`g${id}`, [hsl(hue, 45, 97), hsl(hue, 30, 84), hsl(hue, 50, 97)], 1, 0) +
+    `<path id="s${id}" d="${s.d}"/>` +
     lin(`l${id}`, [hsl(hue, 70, 60), hsl(hue, 75, 28)]) +
-    `<clipPath id="c${id}"><path d="${s.d}"/></clipPath>`;
+    `<clipPath id="c${id}">${body}/></clipPath>`;
   const g =
-    `<rect x="${-s.neck / 2}" y="${y0}" width="${s.neck}" height="30" fill="url(#g${id})"/>` +
-    path(s.d, `url(#g${id})`) +
+    `<rect x="${-s.neck / 2}" y="${y0}" width="${s.neck}" height="30" fill="url(#gs)"/>` +
+    `${body} fill="url(#gs)"/>` +
     `<g clip-path="url(#c${id})"><rect x="-160" y="${n(-s.top * 0.78)}" width="320" height="${s.top}" fill="url(#l${id})" opacity=".85"/>` +
     `<rect x="${n(-s.w * 0.36)}" y="${-s.top}" width="${n(s.w * 0.08)}" height="${s.top}" fill="#fff" opacity=".4"/></g>` +
-    path(s.d, 'none', ' stroke="#fff" stroke-opacity=".75" stroke-width="4"') +
-    path(rr(-lw / 2, ly, lw, lh, 6), hsl(hue, 40, 97), ' stroke="url(#au)" stroke-width="3"') +
+    `${body} fill="none" stroke="#fff" stroke-opacity=".75" stroke-width="4"/>` +
+    path(rr(-lw / 2, ly, lw, lh, 6), '#fffdf8', ' stroke="url(#au)" stroke-width="3"') +
     path(`M0 ${n(ly + lh / 2 - 12)}l12 12-12 12-12-12z`, 'url(#au)') +
     path(capPath(capStyle, s.neck, y0), 'url(#au)');
   return { defs, g };
@@ -183,7 +194,7 @@ function backdrop(size: number, hue: number, kind: number, seed: number, shadowW
   const p = pattern(kind, size, seed);
   const floor = n(size * 0.8);
   return {
-    defs: GOLD + lin('bg', [hsl(hue, 60, 94), hsl(hue + 20, 45, 72)], 1, 1) + rad('gl', [['#fff', 0.75], ['#fff', 0]]) + p.defs,
+    defs: lin('bg', [hsl(hue, 60, 94), hsl(hue + 20, 45, 72)], 1, 1) + rad('gl', [['#fff', 0.75], ['#fff', 0]]) + p.defs,
     body:
       `<rect width="${size}" height="${size}" fill="url(#bg)"/>${p.body}` +
       `<circle cx="${size / 2}" cy="${n(size * 0.48)}" r="${n(size * 0.38)}" fill="url(#gl)"/>` +
@@ -202,10 +213,11 @@ function backdrop(size: number, hue: number, kind: number, seed: number, shadowW
 export function productSvg(opts: { title: string; hue: number; variant: number }): string {
   const h = hash(opts.title);
   const v = ((opts.variant % 5) + 5) % 5;
-  const shape = h % 5;
-  const scale = [1, 0.92, 1.06, 0.86, 0.98][v]!;
+  const [shape, capStyle] = [h % 5, (h >>> 4) % 4];
+  const fit = Math.min(1.35, 400 / bottleHeight(shape, capStyle), 370 / SHAPES[shape]!.w);
+  const scale = n(fit * [1, 0.92, 1.04, 0.86, 0.98][v]!);
   const bgHue = opts.hue + [0, 18, -18, 30, -30][v]!;
-  const b = bottle(shape, (h >>> 4) % 4, opts.hue, 'b');
+  const b = bottle(shape, capStyle, opts.hue, 'b');
   const bd = backdrop(600, bgHue, v + (h >>> 8), h + v, SHAPES[shape]!.w * 0.55 * scale);
   return svg(600, 600, bd.defs + b.defs, bd.body + at(300, 480, b.g, scale, [0, -7, 5, -3, 9][v]));
 }
@@ -301,7 +313,7 @@ export function categorySvg(opts: { hue: number; variant: number }): string {
       break;
     }
     case 4:
-      body = at(200, 320, mabkhara(hue), 1.1);
+      body = at(200, 320, mabkhara(hue), 0.88);
       break;
     default:
       body = at(200, 320, giftBox(200, 170, hue));
@@ -317,7 +329,6 @@ export function heroSvg(): string {
     [1150, 1.14, 4, 3, 28],
   ];
   let defs =
-    GOLD +
     lin('hb', ['#1c1030', '#3d1634', '#5e2b1c'], 1, 1) +
     rad('hg', [['#f3c969', 0.5], ['#f3c969', 0]]) +
     `<pattern id="pt" width="90" height="90" patternUnits="userSpaceOnUse">${star8(45, 45, 14, '#f3c969')}</pattern>`;
@@ -341,11 +352,11 @@ export function aboutSvg(): string {
   const left = bottle(3, 3, 20, 'a');
   const right = bottle(1, 1, 330, 'r');
   const arch = (x: number) => `M${x - 150} 520V300a150 150 0 0 1 300 0V520z`;
-  const defs = GOLD + lin('ab', ['#fbf4e6', '#eed8b8'], 1, 1) + lin('aw', ['#fffaf0', '#f3e1c4']) + left.defs + right.defs;
+  const defs = lin('ab', ['#fbf4e6', '#eed8b8'], 1, 1) + lin('aw', ['#fffaf0', '#f3e1c4']) + left.defs + right.defs;
   const body =
     '<rect width="1200" height="600" fill="url(#ab)"/>' +
     path(arch(300) + arch(600) + arch(900), 'url(#aw)', ' stroke="url(#au)" stroke-width="6"') +
-    star8(600, 120, 22, 'url(#au)') +
+    star8(600, 76, 20, 'url(#au)') +
     '<rect y="520" width="1200" height="80" fill="#8a5a2b" opacity=".18"/>' +
     '<ellipse cx="600" cy="524" rx="420" ry="18" fill="#000" opacity=".15"/>' +
     at(300, 522, left.g, 0.72) +
