@@ -313,7 +313,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description: details(
       'Amber Nights wraps you like a cashmere scarf. It is sweet without being sugary and suits both men and women.',
       ['Top: cinnamon, mandarin', 'Heart: labdanum amber, benzoin', 'Base: vanilla, oud, musk', '100 ml Eau de Parfum, unisex'],
-      'يحتضنك ليالي العنبر كوشاح من الكشمير. حلو دون إفراط، ويناسب الرجال والنساء.',
+      'يحتضنك عطر ليالي العنبر كوشاح من الكشمير. حلو دون إفراط، ويناسب الرجال والنساء.',
       ['المقدمة: قرفة ويوسفي', 'القلب: عنبر اللابدانوم والجاوي', 'القاعدة: فانيليا وعود ومسك', 'ماء عطر ١٠٠ مل للجنسين'],
     ),
     howToUse: HOW.spray,
@@ -1692,8 +1692,8 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 
 export const SEED_CONTENT: SeedContent = {
   message_nav: bi(
-    'Free delivery on orders over 1,500 EGP · Buy 2 get 1 on selected perfumes',
-    'توصيل مجاني للطلبات فوق ١٬٥٠٠ ج.م · اشترِ ٢ واحصل على ١ هدية على عطور مختارة',
+    'Free scheduled delivery on orders over 1,500 EGP · Buy 2 get 1 on selected perfumes',
+    'توصيل مجاني في اليوم الذي تختاره للطلبات فوق ١٬٥٠٠ ج.م · عرض اشترِ ٢ واحصل على ١ على عطور مختارة',
   ),
   hero_title: bi('The art of Arabian and French perfumery', 'فنّ العطور الشرقية والفرنسية'),
   hero_subtitle: bi(

@@ -31,10 +31,10 @@ function* mediaFiles(): Generator<[string, () => string]> {
   for (const p of SEED_PRODUCTS) {
     yield [`products/${p.key}.svg`, () => productSvg({ title: p.name.en, hue: p.hue, variant: 0 })];
     for (let n = 1; n <= p.galleryImages; n++) {
-      yield [`products/${p.key}-g${n}.svg`, () => productSvg({ title: p.name.en, hue: (p.hue + n * 25) % 360, variant: n })];
+      yield [`products/${p.key}-g${n}.svg`, () => productSvg({ title: p.name.en, hue: p.hue, variant: n })];
     }
     for (let n = 1; n <= p.howToUseImages; n++) {
-      yield [`products/${p.key}-h${n}.svg`, () => productSvg({ title: p.name.en, hue: (p.hue + 180 + n * 20) % 360, variant: 2 + n })];
+      yield [`products/${p.key}-h${n}.svg`, () => productSvg({ title: p.name.en, hue: p.hue, variant: 2 + n })];
     }
   }
 }
