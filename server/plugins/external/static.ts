@@ -34,7 +34,7 @@ async function staticPlugin(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
