@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Money, Timestamp } from './common.ts';
+import { Enum, Id, Money, Timestamp } from './common.ts';
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
 
@@ -31,7 +31,7 @@ export const ListQuery = Type.Object({
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 48 })),
   category_id: Type.Optional(Id),
   q: Type.Optional(Type.String({ maxLength: 100 })),
-  sort: Type.Optional(Type.Union(SORTS.map((s) => Type.Literal(s)))),
+  sort: Type.Optional(Enum(SORTS)),
   min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
   max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
 });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Id, Money, Nullable, Text, Timestamp } from './common.ts';
+import { Day, Enum, Id, Money, Nullable, Text, Timestamp } from './common.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
 export const SHIPPINGS = ['free', 'date'] as const;
@@ -10,9 +10,9 @@ export const CheckoutBody = Type.Object(
     username: Text(120),
     phone: Text(24),
     address_id: Id,
-    shiping: Type.Union(SHIPPINGS.map((s) => Type.Literal(s))),
+    shiping: Enum(SHIPPINGS),
     date: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
-    payment: Type.Union(PAYMENTS.map((p) => Type.Literal(p))),
+    payment: Enum(PAYMENTS),
     point: Type.Optional(Type.Unsafe<number | string | null>({ type: ['null', 'number', 'string'], minimum: 0, maximum: 1e12, maxLength: 32 })),
   },
   { additionalProperties: false },

@@ -57,3 +57,8 @@ export function Nullable<T extends TSchema>(schema: T) {
   const types = Array.isArray(type) ? type : [type];
   return Type.Unsafe<Static<T> | null>({ ...rest, type: ['null', ...types] });
 }
+
+/** One of a few strings, as a JSON-schema enum: one clear error listing them all. */
+export function Enum<const T extends readonly string[]>(values: T, options: { description?: string } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}

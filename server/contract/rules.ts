@@ -24,13 +24,22 @@ export function normalizePhone(value: string): string | null {
   return /^\d{11}$/.test(digits) ? digits : null;
 }
 
-const LETTERS = /^[A-Za-z\u0621-\u064A\u0671-\u06D3]{3,}$/;
+// Arabic letters without tatweel (U+0640), which only stretches a word; the
+// marks (harakat, shadda, dagger alif) and tatweel may decorate a name but do
+// not count as its letters.
+const LETTER = /[A-Za-z\u0621-\u063A\u0641-\u064A\u0671-\u06D3]/g;
+const DECORATION = /[\u0640\u064B-\u065F\u0670]/g;
+const NAME_CHARS = /^[A-Za-z\u0621-\u063A\u0641-\u064A\u0671-\u06D3\u0640\u064B-\u065F\u0670]+$/;
+
+function isName(word: string): boolean {
+  return NAME_CHARS.test(word) && (word.replace(DECORATION, '').match(LETTER)?.length ?? 0) >= 3;
+}
 
 /** One name of at least 3 letters, Latin or Arabic (sign-up first and last name). */
 export function oneNameProblem(value: string): 'field_required' | 'name_one_word' | null {
   const v = value.trim();
   if (!v) return 'field_required';
-  return LETTERS.test(v) ? null : 'name_one_word';
+  return isName(v) ? null : 'name_one_word';
 }
 
 /** At least two words of at least 3 letters each, separated by spaces (checkout name). */
@@ -38,7 +47,7 @@ export function twoNamesProblem(value: string): 'field_required' | 'name_two_wor
   const v = value.trim();
   if (!v) return 'field_required';
   const words = v.split(/\s+/);
-  return words.length >= 2 && words.every((w) => LETTERS.test(w)) ? null : 'name_two_words';
+  return words.length >= 2 && words.every(isName) ? null : 'name_two_words';
 }
 
 export function emailProblem(value: string): 'field_required' | 'email_invalid' | null {
@@ -81,6 +90,13 @@ export function birthDateProblem(value: string, today: string): BirthDateProblem
 export function normalizeBirthDate(value: string): string {
   const [y, m, d] = toLatinDigits(value.trim()).split('-');
   return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
+/** One key per account for rate limits and look-ups: an email lowercased, a phone as 11 digits. */
+export function normalizeLogin(value: string): string {
+  const v = value.trim();
+  if (v.includes('@')) return v.toLowerCase();
+  return normalizePhone(v) ?? v.toLowerCase();
 }
 
 /** Coupon codes are typed in any case, maybe with Arabic digits. */

@@ -50,7 +50,7 @@ describe('the server process', () => {
   it('creates, migrates and seeds the database on first start and serves /api/home', async () => {
     const res = await fetch(`${base}/api/home`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body.data.best_sellers).toHaveLength(8);
     expect(body.data.Data_home_page.message_nav.length).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(tmp, 'data', 'attar.db'))).toBe(true);

@@ -5,8 +5,9 @@ import { parseLang } from '../../i18n/messages.ts';
 /** `lang: en|ar` on every request; English when absent or unknown. */
 async function lang(app: FastifyInstance) {
   app.decorateRequest('lang', 'en');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = parseLang(request.headers.lang);
+    done();
   });
 }
 

@@ -57,3 +57,11 @@ describe('shared form rules', () => {
     expect(findGovernorate('Atlantis')).toBeNull();
   });
 });
+
+describe('names with Arabic marks', () => {
+  it.each([
+    ['عطّار', null], ['مُحَمَّد', null], ['ـــــ', 'name_one_word'], ['عـــلي', null], ['عً', 'name_one_word'],
+  ])('one name %s', (input, expected) => {
+    expect(oneNameProblem(input)).toBe(expected);
+  });
+});

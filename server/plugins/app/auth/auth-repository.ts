@@ -11,35 +11,75 @@ export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-export async function issueToken(db: Db, userId: number, ttlDays: number, now = new Date()): Promise<string> {
-  const token = newToken();
-  await db.insertInto('tokens').values({
-    user_id: userId,
-    token_hash: hashToken(token),
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + ttlDays * 86_400_000).toISOString(),
-    revoked_at: null,
-  }).execute();
-  return token;
+interface CachedToken {
+  tokenId: number;
+  userId: number;
+  expiresAt: number;
+  cachedUntil: number;
 }
 
-export async function findActiveToken(db: Db, token: string, now = new Date()) {
-  return db.selectFrom('tokens')
-    .select(['id', 'user_id'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-}
+/**
+ * Bearer tokens: issued, looked up, revoked. Look-ups are cached for a few
+ * seconds because every signed-in call makes one; revoking in this process
+ * evicts at once, so log-out and a password change take effect immediately.
+ */
+export class TokenStore {
+  readonly #cache = new Map<string, CachedToken>();
+  static readonly CACHE_MS = 10_000;
 
-export async function revokeToken(db: Db, tokenId: number, now = new Date()) {
-  await db.updateTable('tokens').set({ revoked_at: now.toISOString() })
-    .where('id', '=', tokenId).where('revoked_at', 'is', null).execute();
-}
+  constructor(private readonly db: Db, private readonly ttlDays: number) {}
 
-export async function revokeOtherTokens(db: Db, userId: number, keepTokenId: number, now = new Date()) {
-  await db.updateTable('tokens').set({ revoked_at: now.toISOString() })
-    .where('user_id', '=', userId).where('id', '!=', keepTokenId).where('revoked_at', 'is', null).execute();
+  async issue(userId: number, now = new Date()): Promise<string> {
+    const token = newToken();
+    await this.db.insertInto('tokens').values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + this.ttlDays * 86_400_000).toISOString(),
+      revoked_at: null,
+    }).execute();
+    return token;
+  }
+
+  async find(token: string, now = Date.now()): Promise<{ id: number; user_id: number } | undefined> {
+    const hash = hashToken(token);
+    const cached = this.#cache.get(hash);
+    if (cached && cached.cachedUntil > now) {
+      if (cached.expiresAt > now) return { id: cached.tokenId, user_id: cached.userId };
+      this.#cache.delete(hash);
+      return undefined;
+    }
+    const row = await this.db.selectFrom('tokens')
+      .select(['id', 'user_id', 'expires_at'])
+      .where('token_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date(now).toISOString())
+      .executeTakeFirst();
+    if (!row) {
+      this.#cache.delete(hash);
+      return undefined;
+    }
+    if (this.#cache.size > 50_000) this.#cache.clear();
+    this.#cache.set(hash, { tokenId: row.id, userId: row.user_id, expiresAt: Date.parse(row.expires_at), cachedUntil: now + TokenStore.CACHE_MS });
+    return { id: row.id, user_id: row.user_id };
+  }
+
+  async revoke(tokenId: number, now = new Date()) {
+    await this.db.updateTable('tokens').set({ revoked_at: now.toISOString() })
+      .where('id', '=', tokenId).where('revoked_at', 'is', null).execute();
+    for (const [hash, entry] of this.#cache) if (entry.tokenId === tokenId) this.#cache.delete(hash);
+  }
+
+  async revokeOthers(userId: number, keepTokenId: number, now = new Date()) {
+    await this.db.updateTable('tokens').set({ revoked_at: now.toISOString() })
+      .where('user_id', '=', userId).where('id', '!=', keepTokenId).where('revoked_at', 'is', null).execute();
+    for (const [hash, entry] of this.#cache) if (entry.userId === userId && entry.tokenId !== keepTokenId) this.#cache.delete(hash);
+  }
+
+  /** Forgets cached look-ups, e.g. after tokens changed outside this process. */
+  clearCache() {
+    this.#cache.clear();
+  }
 }
 
 export function findUserByLogin(db: Db, login: { email?: string; phone?: string }) {

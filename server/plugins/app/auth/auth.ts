@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../../errors.ts';
 import type { AuthUser } from '../../../types.ts';
-import { findActiveToken } from './auth-repository.ts';
+import { TokenStore } from './auth-repository.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -15,13 +15,20 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   if (request.user) return request.user;
   const token = bearer(request);
   if (!token) return null;
-  const row = await findActiveToken(app.db, token);
+  const row = await app.tokens.find(token);
   if (!row) return null;
   request.user = { id: row.user_id, tokenId: row.id };
   return request.user;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenStore;
+  }
+}
+
 async function auth(app: FastifyInstance) {
+  app.decorate('tokens', new TokenStore(app.db, app.settings.tokenTtlDays));
   app.decorateRequest('user', null);
   app.decorate('optionalUser', (request: FastifyRequest) => resolveUser(app, request));
   app.decorate('authenticate', async (request: FastifyRequest) => {

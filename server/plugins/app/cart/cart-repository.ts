@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Lang } from '../../../i18n/messages.ts';
@@ -50,6 +50,8 @@ export const NOT_THERE = 'not there';
 
 /** All SQL for carts, and the CartData every cart call answers with. */
 export class CartRepository {
+  readonly #cartIds = new Map<number, number>();
+
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {}
 
   today(): string {
@@ -183,32 +185,55 @@ export class CartRepository {
     };
   }
 
-  /** Adds one unit, never above stock. Answers the new unit count. */
+  /** The shopper's cart id; carts are never deleted, so it is kept once known. */
+  async cartIdFor(userId: number): Promise<number> {
+    let id = this.#cartIds.get(userId);
+    if (id === undefined) {
+      id = (await this.cartFor(userId)).id;
+      if (this.#cartIds.size > 100_000) this.#cartIds.clear();
+      this.#cartIds.set(userId, id);
+    }
+    return id;
+  }
+
+  /**
+   * Adds one unit, never above stock, in one guarded upsert: the hottest
+   * write of the shop. Smell slots need no write (readers pad them to the
+   * quantity) and a gift is never due right after an add. Answers the new
+   * unit count.
+   */
   async addUnit(userId: number, productId: number, lang: Lang): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const product = await trx.selectFrom('products').select(['id', 'name_en', 'name_ar', 'stock', 'sale_type'])
-        .where('id', '=', productId).executeTakeFirst();
-      if (!product) throw notFound('product_not_found');
-      const cart = await this.cartFor(userId, trx);
-      const item = await trx.selectFrom('cart_items').select(['id', 'qty', 'smell_ids', 'gift_id'])
-        .where('cart_id', '=', cart.id).where('product_id', '=', productId).executeTakeFirst();
-      const qty = (item?.qty ?? 0) + 1;
-      assertStock(product, qty, lang);
-      if (item) {
-        await trx.updateTable('cart_items').set({
-          qty,
-          smell_ids: JSON.stringify(resizeSmells(parseIds(item.smell_ids), qty)),
-          gift_id: giftAllowed(product.sale_type, qty) ? item.gift_id : null,
-        }).where('id', '=', item.id).execute();
-      } else {
-        await trx.insertInto('cart_items').values({
-          cart_id: cart.id, product_id: productId, qty, smell_ids: JSON.stringify([null]), gift_id: null,
-          created_at: new Date().toISOString(),
-        }).execute();
-      }
-      await this.#touch(cart.id, trx);
-      return this.count(cart.id, trx);
-    });
+    const cartId = await this.cartIdFor(userId);
+    const now = new Date().toISOString();
+    const result = await this.db.insertInto('cart_items')
+      .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
+      .expression((eb) => eb.selectFrom('products')
+        .select([
+          sql<number>`cast(${cartId} as integer)`.as('cart_id'),
+          'id',
+          sql<number>`1`.as('qty'),
+          sql<string>`'[]'`.as('smell_ids'),
+          sql<null>`null`.as('gift_id'),
+          sql<string>`cast(${now} as text)`.as('created_at'),
+        ])
+        .where('id', '=', productId)
+        .where('stock', '>=', 1))
+      .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
+        .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
+        .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId))))
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) await this.#explainRefusedAdd(cartId, productId, lang);
+    return this.count(cartId);
+  }
+
+  async #explainRefusedAdd(cartId: number, productId: number, lang: Lang): Promise<never> {
+    const product = await this.db.selectFrom('products').select(['name_en', 'name_ar', 'stock'])
+      .where('id', '=', productId).executeTakeFirst();
+    if (!product) throw notFound('product_not_found');
+    const item = await this.db.selectFrom('cart_items').select('qty')
+      .where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst();
+    assertStock(product, (item?.qty ?? 0) + 1, lang);
+    throw refused('stock_limit', { stock: product.stock, name: lang === 'ar' ? product.name_ar : product.name_en });
   }
 
   /** Sets a line's quantity (and gift) by the rules of RULES.md "Smells, gifts, stock". */

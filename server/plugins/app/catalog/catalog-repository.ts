@@ -21,7 +21,7 @@ const effectivePrice = sql<number>`coalesce(p.sale_price, p.price)`;
 /** All SQL for products, categories, reviews and wishlists. */
 export class CatalogRepository {
   /** product details by `${id}:${lang}`: the details page is the hottest read; reviews clear it */
-  readonly #details = new Map<string, unknown>();
+  readonly #details = new Map<string, { data: Details; json: string }>();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {}
 
@@ -138,17 +138,17 @@ export class CatalogRepository {
     return Boolean(row);
   }
 
-  /** The details page without the shopper's own state (is_fav), cached per language. */
-  async details(id: number, lang: Lang): Promise<Details | null> {
+  /** The details page without the shopper's own state (is_fav), cached per language with its JSON. */
+  async details(id: number, lang: Lang): Promise<{ data: Details; json: string } | null> {
     const key = `${id}:${lang}`;
     const cached = this.#details.get(key);
-    if (cached) return cached as Details;
-    const built = await this.loadDetails(id, lang);
-    if (built) {
-      if (this.#details.size > 2000) this.#details.clear();
-      this.#details.set(key, built);
-    }
-    return built;
+    if (cached) return cached;
+    const data = await this.loadDetails(id, lang);
+    if (!data) return null;
+    const entry = { data, json: JSON.stringify(data) };
+    if (this.#details.size > 2000) this.#details.clear();
+    this.#details.set(key, entry);
+    return entry;
   }
 
   invalidateDetails(productId?: number) {

@@ -4,12 +4,10 @@ import { ERROR_RESPONSES, IdParams, MessageOnly } from '../../../contract/common
 import {
   Address, AddressBody, AuthData, ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody, User,
 } from '../../../contract/account.ts';
-import { emailProblem, normalizePhone, passwordProblem } from '../../../contract/rules.ts';
+import { emailProblem, normalizeLogin, normalizePhone, passwordProblem } from '../../../contract/rules.ts';
 import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
-import {
-  findUser, findUserByLogin, issueToken, publicUser, revokeOtherTokens, revokeToken,
-} from '../../../plugins/app/auth/auth-repository.ts';
+import { findUser, findUserByLogin, publicUser } from '../../../plugins/app/auth/auth-repository.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../plugins/app/auth/passwords.ts';
 import { bearer, ok, responses } from '../helpers.ts';
 
@@ -23,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, body: RegisterBody, response: responses(AuthData, { status: 201 }) },
   }, async (request, reply) => {
     const user = await app.accounts.register(request.body, today());
-    const token = await issueToken(app.db, user.id, s.tokenTtlDays);
+    const token = await app.tokens.issue(user.id);
     reply.code(201);
     return ok(t(request.lang, 'registered'), { token, user: publicUser(user) }, 201);
   });
@@ -37,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         hook: 'preHandler',
         keyGenerator: (request) => {
           const login = (request.body as { login?: unknown } | undefined)?.login;
-          return `${request.ip}|${typeof login === 'string' ? login.trim().toLowerCase().slice(0, 254) : ''}`;
+          return `${request.ip}|${typeof login === 'string' ? normalizeLogin(login.slice(0, 254)) : ''}`;
         },
       },
     },
@@ -56,33 +54,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       request.log.info({ reqId: request.id }, 'login failed');
       throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
     }
-    const token = await issueToken(app.db, user.id, s.tokenTtlDays);
+    const token = await app.tokens.issue(user.id);
     return ok(t(request.lang, 'logged_in'), { token, user: publicUser(user) });
   });
 
   app.get('/user/logout', {
-    preHandler: app.authenticate, schema: { tags, security: bearer, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, schema: { tags, security: bearer, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
-    await revokeToken(app.db, request.user!.tokenId);
+    await app.tokens.revoke(request.user!.tokenId);
     return ok(t(request.lang, 'logged_out'), null);
   });
 
   app.get('/user/profile', {
-    preHandler: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ user: User })) },
+    onRequest: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ user: User })) },
   }, async (request) => {
     const user = await findUser(app.db, request.user!.id);
     return ok(t(request.lang, 'ok'), { user: publicUser(user!) });
   });
 
   app.post('/user/profile/update', {
-    preHandler: app.authenticate, schema: { tags, security: bearer, body: ProfileUpdateBody, response: responses(Type.Object({ user: User })) },
+    onRequest: app.authenticate, schema: { tags, security: bearer, body: ProfileUpdateBody, response: responses(Type.Object({ user: User })) },
   }, async (request) => {
     const user = await app.accounts.updateProfile(request.user!.id, request.body, today());
     return ok(t(request.lang, 'profile_updated'), { user: publicUser(user) });
   });
 
   app.post('/user/change-password', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
     schema: { tags, security: bearer, body: ChangePasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
@@ -96,20 +94,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       throw new AppError(422, 'current_password_wrong', undefined, { current_password: [{ key: 'current_password_wrong' }] });
     }
     await app.accounts.setPassword(user.id, password);
-    await revokeOtherTokens(app.db, user.id, request.user!.tokenId);
+    await app.tokens.revokeOthers(user.id, request.user!.tokenId);
     return ok(t(request.lang, 'password_changed'), null);
   });
 
   app.post('/user/add/address', {
-    preHandler: app.authenticate, schema: { tags, security: bearer, body: AddressBody, response: responses(Address) },
+    onRequest: app.authenticate, schema: { tags, security: bearer, body: AddressBody, response: responses(Address) },
   }, async (request) => ok(t(request.lang, 'address_added'), await app.accounts.addAddress(request.user!.id, request.body, request.lang)));
 
   app.get('/user/show/address', {
-    preHandler: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ address: Type.Array(Address) })) },
+    onRequest: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ address: Type.Array(Address) })) },
   }, async (request) => ok(t(request.lang, 'ok'), { address: await app.accounts.addresses(request.user!.id, request.lang) }));
 
   app.delete('/user/address/:id', {
-    preHandler: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     await app.accounts.deleteAddress(request.user!.id, request.params.id);
     return ok(t(request.lang, 'address_deleted'), null);

@@ -9,7 +9,7 @@ import { bearer, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = { tags: ['cart'], security: bearer };
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const cartAnswer = responses(CartData);
 
   app.post('/addToCard', { ...auth, schema: { ...schema, body: AddToCartBody, response: responses(AddToCartData) } }, async (request) => {

@@ -47,18 +47,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...ok(t(lang, 'ok'), cards), footer: { description }, linkfooter: { link_twitter, link_instegram, link_facebook } };
   });
 
-  app.get('/products/details/:id', { schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request) => {
+  app.get('/products/details/:id', { schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request, reply) => {
     const { lang } = request;
     const details = await app.catalog.details(request.params.id, lang);
     if (!details) throw notFound('product_not_found');
     const user = await app.optionalUser(request);
-    if (!user) return ok(t(lang, 'ok'), details);
-    // The cached page is everyone's; the hearts are this shopper's.
+    if (!user) {
+      // The hottest page: everyone's copy is serialized once, when cached.
+      return reply.type('application/json; charset=utf-8')
+        .send(`{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}` as never);
+    }
+    // The hearts are this shopper's own.
     const favs = await app.catalog.favoriteIds(user.id);
+    const { data } = details;
     return ok(t(lang, 'ok'), {
-      ...details,
-      OverView_Product: { ...details.OverView_Product, is_fav: favs.has(details.Product_details.product_id) },
-      realted_product: details.realted_product.map((r) => ({ ...r, is_fav: favs.has(r.id) })),
+      ...data,
+      OverView_Product: { ...data.OverView_Product, is_fav: favs.has(data.Product_details.product_id) },
+      realted_product: data.realted_product.map((r) => ({ ...r, is_fav: favs.has(r.id) })),
     });
   });
 
@@ -100,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Wishlist
   const wishTags = ['wishlist'];
   app.post('/fav/add/:id', {
-    preHandler: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
     await app.catalog.addFavorite(request.user!.id, request.params.id);
@@ -108,7 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/fav/remove/:id', {
-    preHandler: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
     await app.catalog.removeFavorite(request.user!.id, request.params.id);
@@ -116,12 +121,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/fav/show', {
-    preHandler: app.authenticate, schema: { tags: wishTags, security: bearer, response: responses(Type.Array(ProductCard)) },
+    onRequest: app.authenticate, schema: { tags: wishTags, security: bearer, response: responses(Type.Array(ProductCard)) },
   }, async (request) => ok(t(request.lang, 'ok'), await app.catalog.favorites(request.user!.id, request.lang)));
 
   // Reviews
   app.post('/review/send', {
-    preHandler: app.authenticate, schema: { tags: ['reviews'], security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, schema: { tags: ['reviews'], security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     const { product_id, comment, rate } = request.body;
     const errors = new FieldErrors();

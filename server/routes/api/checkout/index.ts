@@ -4,7 +4,7 @@ import { bearer, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/checkout', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: {
       tags: ['checkout'], security: bearer, headers: CheckoutHeaders, body: CheckoutBody, response: responses(PlacedOrder),
     },

@@ -10,12 +10,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = { tags: ['orders'], security: bearer };
 
   app.get('/orders', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { ...schema, querystring: OrdersQuery, response: responses(Type.Object({ orders: Type.Array(OrderRow), meta: Meta })) },
   }, async (request) => ok(t(request.lang, 'ok'), await app.orders.list(request.user!.id, request.query.page ?? 1)));
 
   app.get('/orders/:id', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { ...schema, params: IdParams, response: responses(Type.Object({ order: OrderDetail })) },
   }, async (request) => ok(t(request.lang, 'ok'), { order: await app.orders.detail(request.user!.id, request.params.id, request.lang) }));
 };
