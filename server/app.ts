@@ -33,7 +33,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+      : config.trustProxy,
     // A line per request costs a fifth of the throughput; debug and trace keep them.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
@@ -42,7 +44,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('config', config);
 
   // An empty body on a JSON POST (e.g. POST /fav/add/{id}) is no body, not an error.
-  app.removeContentTypeParser('application/json');
+  // JSON only: any other body type answers 415 instead of failing validation.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);

@@ -101,6 +101,12 @@ export interface AppConfig {
   bodyLimit: number;
   /** seed the demo shop on first start */
   seed: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (none, the default), a
+   * hop count, or addresses. Believing any client would let it pick its own
+   * address and dodge every per-address rate limit.
+   */
+  trustProxy: boolean | number | string;
   settings: ShopSettings;
 }
 
@@ -118,6 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: env.DIST_DIR ?? path.join(root, 'dist'),
     bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
     seed: env.SEED !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -9,6 +9,7 @@ import {
   SqliteDialect,
   SqliteDriver,
   CompiledQuery,
+  PostgresAdapter,
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
   type DatabaseConnection,
@@ -100,12 +101,12 @@ export function openDatabase(url: string, busyTimeoutMs = 5000): OpenedDatabase 
 
 /** An auto-increment integer primary key, written the way each dialect wants it. */
 export function idColumn<T extends string>(
+  db: Kysely<any>,
   table: CreateTableBuilder<T, never>,
 ): CreateTableBuilder<T, 'id'> {
-  // SQLite: INTEGER PRIMARY KEY AUTOINCREMENT. PostgreSQL would use
-  // `generated always as identity`; the pg dialect setup swaps this helper.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) =>
-    col.primaryKey().autoIncrement(),
+    postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
   );
 }
 

@@ -6,7 +6,7 @@ import { idColumn } from '../database.ts';
 export async function up(db: Kysely<any>): Promise<void> {
   const s = db.schema;
 
-  await idColumn(s.createTable('users'))
+  await idColumn(db, s.createTable('users'))
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await idColumn(s.createTable('tokens'))
+  await idColumn(db, s.createTable('tokens'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('tokens_user_idx').on('tokens').column('user_id').execute();
 
-  await idColumn(s.createTable('categories'))
+  await idColumn(db, s.createTable('categories'))
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('name_en', 'text', (c) => c.notNull())
     .addColumn('name_ar', 'text', (c) => c.notNull())
@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await idColumn(s.createTable('products'))
+  await idColumn(db, s.createTable('products'))
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
     .addColumn('name_en', 'text', (c) => c.notNull())
@@ -57,7 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('products_category_idx').on('products').column('category_id').execute();
 
-  await idColumn(s.createTable('product_images'))
+  await idColumn(db, s.createTable('product_images'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('image', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -65,7 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('product_images_product_idx').on('product_images').column('product_id').execute();
 
-  await idColumn(s.createTable('product_smells'))
+  await idColumn(db, s.createTable('product_smells'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('name_en', 'text', (c) => c.notNull())
     .addColumn('name_ar', 'text', (c) => c.notNull())
@@ -73,7 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('product_smells_product_idx').on('product_smells').column('product_id').execute();
 
-  await idColumn(s.createTable('gifts'))
+  await idColumn(db, s.createTable('gifts'))
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('name_en', 'text', (c) => c.notNull())
     .addColumn('name_ar', 'text', (c) => c.notNull())
@@ -86,7 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('product_gifts_pk', ['product_id', 'gift_id'])
     .execute();
 
-  await idColumn(s.createTable('reviews'))
+  await idColumn(db, s.createTable('reviews'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('rate_halves', 'integer', (c) => c.notNull())
@@ -102,7 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'product_id'])
     .execute();
 
-  await idColumn(s.createTable('addresses'))
+  await idColumn(db, s.createTable('addresses'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
@@ -113,7 +113,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('addresses_user_idx').on('addresses').column('user_id').execute();
 
-  await idColumn(s.createTable('coupons'))
+  await idColumn(db, s.createTable('coupons'))
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('value', 'integer', (c) => c.notNull())
@@ -124,14 +124,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await idColumn(s.createTable('carts'))
+  await idColumn(db, s.createTable('carts'))
     .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('coupon_id', 'integer', (c) => c.references('coupons.id'))
     .addColumn('points_applied', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await idColumn(s.createTable('cart_items'))
+  await idColumn(db, s.createTable('cart_items'))
     .addColumn('cart_id', 'integer', (c) => c.notNull().references('carts.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
     .addColumn('qty', 'integer', (c) => c.notNull())
@@ -141,7 +141,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('cart_items_cart_product_uq', ['cart_id', 'product_id'])
     .execute();
 
-  await idColumn(s.createTable('orders'))
+  await idColumn(db, s.createTable('orders'))
     .addColumn('number', 'text', (c) => c.notNull().unique())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('status', 'text', (c) => c.notNull())
@@ -165,7 +165,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('orders_user_idx').on('orders').columns(['user_id', 'id']).execute();
 
-  await idColumn(s.createTable('order_items'))
+  await idColumn(db, s.createTable('order_items'))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
     .addColumn('name_en', 'text', (c) => c.notNull())
@@ -180,14 +180,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('order_items_order_idx').on('order_items').column('order_id').execute();
 
-  await idColumn(s.createTable('order_status_history'))
+  await idColumn(db, s.createTable('order_status_history'))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
   await s.createIndex('order_status_history_order_idx').on('order_status_history').column('order_id').execute();
 
-  await idColumn(s.createTable('coupon_uses'))
+  await idColumn(db, s.createTable('coupon_uses'))
     .addColumn('coupon_id', 'integer', (c) => c.notNull().references('coupons.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
@@ -196,7 +196,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('coupon_uses_coupon_user_idx').on('coupon_uses').columns(['coupon_id', 'user_id']).execute();
 
-  await idColumn(s.createTable('points_ledger'))
+  await idColumn(db, s.createTable('points_ledger'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('delta', 'integer', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
@@ -205,7 +205,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await s.createIndex('points_ledger_user_idx').on('points_ledger').column('user_id').execute();
 
-  await idColumn(s.createTable('idempotency_keys'))
+  await idColumn(db, s.createTable('idempotency_keys'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('request_hash', 'text', (c) => c.notNull())
@@ -227,7 +227,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
 
-  await idColumn(s.createTable('contact_messages'))
+  await idColumn(db, s.createTable('contact_messages'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('phone', 'text', (c) => c.notNull())
