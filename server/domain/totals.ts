@@ -35,7 +35,9 @@ export function computeTotals(input: TotalsInput, rules: TotalsRules): Totals {
     ? pointsRedemption(input.pointsBalance, priceAfterCoupon, rules)
     : { discount: 0, pointsUsed: 0 };
   const total = priceAfterCoupon - points.discount;
-  const fee = shippingFee(priceAfterCoupon, rules);
+  // An empty cart has nothing to deliver, so it shows no fee.
+  const units = input.lines.reduce((n, l) => n + l.qty, 0);
+  const fee = units === 0 ? 0 : shippingFee(priceAfterCoupon, rules);
   return {
     subtotal,
     couponDiscount: discount,

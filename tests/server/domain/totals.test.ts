@@ -124,9 +124,9 @@ describe('totals (RULES.md "Money and totals")', () => {
       expected: { pointsDiscount: 3000, pointsUsed: 600, total: 0, totalAfterShipping: 6000 },
     },
     {
-      name: 'empty cart',
+      name: 'an empty cart shows no delivery fee',
       lines: [],
-      expected: { subtotal: 0, total: 0, shippingFee: 6000, totalAfterShipping: 6000 },
+      expected: { subtotal: 0, total: 0, shippingFee: 0, totalAfterShipping: 0 },
     },
   ];
   it.each(cases)('$name', ({ lines, coupon, points, expected }) => {
