@@ -259,4 +259,26 @@ describe('Compression', () => {
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(expected);
     expect(String(gzip.headers.vary ?? '')).toMatch(/accept-encoding/i);
   });
+
+  it('answers the cached product page compressed once, the same JSON inside, in each language', async () => {
+    for (const lang of ['en', 'ar']) {
+      const plain = await app.inject({ method: 'GET', url: '/api/products/details/1', headers: { lang } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const expected = JSON.parse(plain.body);
+      expect(expected.data.OverView_Product.name.length).toBeGreaterThan(0);
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+        ['gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+      ] as const) {
+        for (let i = 0; i < 2; i++) {
+          const res = await app.inject({ method: 'GET', url: '/api/products/details/1', headers: { lang, 'accept-encoding': accept } });
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect(String(res.headers.vary ?? '')).toMatch(/accept-encoding/i);
+          expect(res.headers['content-type']).toMatch(/application\/json/);
+          expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+          expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(expected);
+        }
+      }
+    }
+  });
 });

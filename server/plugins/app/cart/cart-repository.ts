@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../../db/database.ts';
+import { prepared } from '../../../db/prepared.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { AppError, notFound, refused } from '../../../errors.ts';
@@ -48,11 +49,38 @@ export interface CartState {
 
 export const NOT_THERE = 'not there';
 
+/** Fixed-shape hot queries, compiled once per database (see db/prepared.ts). */
+const addUnitQuery = (db: Db) => prepared(db, (cartId: number, productId: number, now: string) =>
+  db.insertInto('cart_items')
+    .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
+    .expression((eb) => eb.selectFrom('products')
+      .select([
+        sql<number>`cast(${cartId} as integer)`.as('cart_id'),
+        'id',
+        sql<number>`1`.as('qty'),
+        sql<string>`'[]'`.as('smell_ids'),
+        sql<null>`null`.as('gift_id'),
+        sql<string>`cast(${now} as text)`.as('created_at'),
+      ])
+      .where('id', '=', productId)
+      .where('stock', '>=', 1))
+    .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
+      .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
+      .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId)))), 3);
+
+const countQuery = (db: Db) => prepared(db, (cartId: number) =>
+  db.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n')).where('cart_id', '=', cartId), 1);
+
 /** All SQL for carts, and the CartData every cart call answers with. */
 export class CartRepository {
   readonly #cartIds = new Map<number, number>();
+  readonly #addUnitQuery: ReturnType<typeof addUnitQuery>;
+  readonly #countQuery: ReturnType<typeof countQuery>;
 
-  constructor(private readonly db: Db, private readonly settings: ShopSettings) {}
+  constructor(private readonly db: Db, private readonly settings: ShopSettings) {
+    this.#addUnitQuery = addUnitQuery(db);
+    this.#countQuery = countQuery(db);
+  }
 
   today(): string {
     return dayInZone(new Date(), this.settings.timeZone);
@@ -84,10 +112,12 @@ export class CartRepository {
   }
 
   async count(cartId: number, q: Q = this.db): Promise<number> {
-    const row = await q.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n'))
-      .where('cart_id', '=', cartId).executeTakeFirst();
-    return Number(row?.n ?? 0);
+    const { rows } = q === this.db
+      ? await this.#countQuery(cartId)
+      : { rows: await q.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n')).where('cart_id', '=', cartId).execute() };
+    return Number(rows[0]?.n ?? 0);
   }
+
 
   /** Everything checkout and CartData need, read in one place. */
   async state(userId: number, q: Q = this.db): Promise<CartState> {
@@ -204,27 +234,11 @@ export class CartRepository {
    */
   async addUnit(userId: number, productId: number, lang: Lang): Promise<number> {
     const cartId = await this.cartIdFor(userId);
-    const now = new Date().toISOString();
-    const result = await this.db.insertInto('cart_items')
-      .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
-      .expression((eb) => eb.selectFrom('products')
-        .select([
-          sql<number>`cast(${cartId} as integer)`.as('cart_id'),
-          'id',
-          sql<number>`1`.as('qty'),
-          sql<string>`'[]'`.as('smell_ids'),
-          sql<null>`null`.as('gift_id'),
-          sql<string>`cast(${now} as text)`.as('created_at'),
-        ])
-        .where('id', '=', productId)
-        .where('stock', '>=', 1))
-      .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
-        .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
-        .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId))))
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) await this.#explainRefusedAdd(cartId, productId, lang);
+    const result = await this.#addUnitQuery(cartId, productId, new Date().toISOString());
+    if (Number(result.numAffectedRows ?? 0) !== 1) await this.#explainRefusedAdd(cartId, productId, lang);
     return this.count(cartId);
   }
+
 
   async #explainRefusedAdd(cartId: number, productId: number, lang: Lang): Promise<never> {
     const product = await this.db.selectFrom('products').select(['name_en', 'name_ar', 'stock'])

@@ -21,7 +21,7 @@ const effectivePrice = sql<number>`coalesce(p.sale_price, p.price)`;
 /** All SQL for products, categories, reviews and wishlists. */
 export class CatalogRepository {
   /** product details by `${id}:${lang}`: the details page is the hottest read; reviews clear it */
-  readonly #details = new Map<string, { data: Details; json: string }>();
+  readonly #details = new Map<string, DetailsEntry>();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {}
 
@@ -139,13 +139,13 @@ export class CatalogRepository {
   }
 
   /** The details page without the shopper's own state (is_fav), cached per language with its JSON. */
-  async details(id: number, lang: Lang): Promise<{ data: Details; json: string } | null> {
+  async details(id: number, lang: Lang): Promise<DetailsEntry | null> {
     const key = `${id}:${lang}`;
     const cached = this.#details.get(key);
     if (cached) return cached;
     const data = await this.loadDetails(id, lang);
     if (!data) return null;
-    const entry = { data, json: JSON.stringify(data) };
+    const entry: DetailsEntry = { data, json: JSON.stringify(data), encoded: {} };
     if (this.#details.size > 2000) this.#details.clear();
     this.#details.set(key, entry);
     return entry;
@@ -257,6 +257,14 @@ export class CatalogRepository {
 }
 
 export type Details = NonNullable<Awaited<ReturnType<CatalogRepository['loadDetails']>>>;
+
+export interface DetailsEntry {
+  data: Details;
+  /** the page as JSON, for guests */
+  json: string;
+  /** the guest answer compressed once per encoding, made on first request */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
 
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MessageOnly } from '../../../contract/common.ts';
@@ -9,6 +10,19 @@ import { ERROR_RESPONSES } from '../../../contract/common.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { bearer, ok, responses } from '../helpers.ts';
+
+/** br when the client takes it, else gzip, else none (q=0 refuses). */
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(header ?? '').toLowerCase().split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
@@ -53,9 +67,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (!details) throw notFound('product_not_found');
     const user = await app.optionalUser(request);
     if (!user) {
-      // The hottest page: everyone's copy is serialized once, when cached.
-      return reply.type('application/json; charset=utf-8')
-        .send(`{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}` as never);
+      // The hottest page: everyone's copy is serialized, and compressed, once.
+      const body = `{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}`;
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (!encoding) return reply.send(body as never);
+      const encoded = (details.encoded[encoding] ??= encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(body, { level: 9 }));
+      return reply.header('content-encoding', encoding).send(encoded as never);
     }
     // The hearts are this shopper's own.
     const favs = await app.catalog.favoriteIds(user.id);

@@ -8,6 +8,7 @@ import { t } from '../../../i18n/messages.ts';
 import { ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const healthCheck = app.rawDb.prepare('select 1');
   app.post('/contact', {
     config: { rateLimit: { max: 20, timeWindow: 15 * 60 * 1000 } },
     schema: { tags: ['content'], body: ContactBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
@@ -25,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/health', { schema: { tags: ['content'], response: responses(Type.Object({ db: Type.String() })) } }, async (request) => {
-    app.rawDb.prepare('select 1').get();
+    healthCheck.get();
     return ok(t(request.lang, 'ok'), { db: 'ok' });
   });
 
