@@ -139,6 +139,11 @@ export class CatalogRepository {
   }
 
   /** The details page without the shopper's own state (is_fav), cached per language with its JSON. */
+  /** The cached page, without waiting, when it is cached. */
+  cachedDetails(id: number, lang: Lang): DetailsEntry | undefined {
+    return this.#details.get(`${id}:${lang}`);
+  }
+
   async details(id: number, lang: Lang): Promise<DetailsEntry | null> {
     const key = `${id}:${lang}`;
     const cached = this.#details.get(key);

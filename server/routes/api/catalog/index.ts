@@ -11,17 +11,24 @@ import { FieldErrors, notFound } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { bearer, ok, responses } from '../helpers.ts';
 
-/** br when the client takes it, else gzip, else none (q=0 refuses). */
+const encodings = new Map<string, 'br' | 'gzip' | null>();
+
+/** br when the client takes it, else gzip, else none (q=0 refuses). Browsers send a handful of distinct headers: remember them. */
 function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    String(header ?? '').toLowerCase().split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-      .map(([name]) => name.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
+  const key = String(header ?? '');
+  let found = encodings.get(key);
+  if (found === undefined) {
+    const accepted = new Set(
+      key.toLowerCase().split(',')
+        .map((part) => part.trim().split(';'))
+        .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+        .map(([name]) => name.trim()),
+    );
+    found = accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
+    if (encodings.size > 200) encodings.clear();
+    encodings.set(key, found);
+  }
+  return found;
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -63,18 +70,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/products/details/:id', { schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request, reply) => {
     const { lang } = request;
-    const details = await app.catalog.details(request.params.id, lang);
+    const details = app.catalog.cachedDetails(request.params.id, lang) ?? (await app.catalog.details(request.params.id, lang));
     if (!details) throw notFound('product_not_found');
-    const user = await app.optionalUser(request);
+    const user = request.headers.authorization ? await app.optionalUser(request) : null;
     if (!user) {
       // The hottest page: everyone's copy is serialized, and compressed, once.
-      const body = `{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}`;
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (!encoding) return reply.send(body as never);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const body = () => `{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}`;
+      if (!encoding) return reply.send(body() as never);
       const encoded = (details.encoded[encoding] ??= encoding === 'br'
-        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : zlib.gzipSync(body, { level: 9 }));
+        ? zlib.brotliCompressSync(body(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(body(), { level: 9 }));
       return reply.header('content-encoding', encoding).send(encoded as never);
     }
     // The hearts are this shopper's own.
