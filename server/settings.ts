@@ -24,6 +24,10 @@ export interface ShopSettings {
   tokenTtlDays: number;
   authRateLimitMax: number;
   authRateLimitWindowMs: number;
+  /** log-in attempts per client address and window, over all accounts */
+  authRateLimitPerAddressMax: number;
+  /** how long a finished checkout's Idempotency-Key replays its answer */
+  idempotencyTtlMs: number;
   /** how long a request waits for another request holding the same idempotency key */
   idempotencyWaitMs: number;
   /** an in-flight key older than this was abandoned (crash) and may be taken over */
@@ -47,6 +51,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   tokenTtlDays: 30,
   authRateLimitMax: 10,
   authRateLimitWindowMs: 15 * 60 * 1000,
+  authRateLimitPerAddressMax: 100,
+  idempotencyTtlMs: 24 * 60 * 60 * 1000,
   idempotencyWaitMs: 5000,
   idempotencyStaleMs: 60_000,
   perPageDefault: 12,

@@ -24,6 +24,7 @@ export const CartData = Type.Object({
   points_used: Type.Integer(),
   coupon: Type.String({ description: '"not there" or the applied code' }),
   coupon_discount: Money,
+  coupon_problem: Nullable(Type.String({ description: 'why the applied coupon gives no discount now (checkout refuses it), or null' })),
   price_after_coupon: Money,
   shiping: Money,
   phone: Type.String({ description: "the shop's Vodafone Cash wallet" }),

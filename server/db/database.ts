@@ -74,7 +74,14 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, busyTimeoutMs = 5000): OpenedDatabase {
+/**
+ * better-sqlite3 waits for a lock held by another process synchronously,
+ * stalling every request meanwhile: wait briefly, then answer 503 Retry-After.
+ * The shop command's transactions take milliseconds.
+ */
+const BUSY_TIMEOUT_MS = 500;
+
+export function openDatabase(url: string, busyTimeoutMs = BUSY_TIMEOUT_MS): OpenedDatabase {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     throw new Error('PostgreSQL needs the pg dialect, which this build does not include yet');
   }

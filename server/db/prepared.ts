@@ -18,12 +18,15 @@ export function prepared<Args extends unknown[], Row>(
   arity: Args['length'],
 ) {
   let compiled: CompiledQuery<Row> | null = null;
-  return (...args: Args): Promise<QueryResult<Row>> => {
+  return async (...args: Args): Promise<QueryResult<Row>> => {
     if (!compiled) {
       const slots = Array.from({ length: arity }, (_, i) => new Slot(i)) as unknown as Args;
       compiled = build(...slots).compile();
-      if (!compiled.parameters.some((p) => p instanceof Slot)) {
-        throw new Error('prepared(): the query uses none of its arguments');
+      // Every argument must have become a bound parameter; one used as a
+      // literal or identifier would be frozen into the SQL with the slot object.
+      const bound = new Set(compiled.parameters.filter((p) => p instanceof Slot).map((p) => (p as Slot).index));
+      if (bound.size !== arity || compiled.sql.includes('[object Object]')) {
+        throw new Error(`prepared(): ${arity - bound.size} of ${arity} arguments are not bound parameters`);
       }
     }
     const query = compiled;

@@ -849,3 +849,20 @@ describe('addresses', () => {
     expect((await call(app, 'GET', '/user/show/address')).statusCode).toBe(401);
   });
 });
+
+describe('log-ins per address', () => {
+  it('one address trying many accounts meets 429 past the per-address limit', async () => {
+    const limited = await makeApp({ authRateLimitPerAddressMax: 5 });
+    try {
+      const answers = [];
+      for (let i = 0; i < 7; i++) {
+        answers.push(await call(limited, 'POST', '/user/login', { body: { login: `nobody${i}@example.com`, password: 'guess123' } }));
+      }
+      expect(answers.slice(0, 5).map((a) => a.statusCode)).toEqual([422, 422, 422, 422, 422]);
+      expect(answers.slice(5).map((a) => a.statusCode)).toEqual([429, 429]);
+      expect(Number(answers[6].headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -393,8 +393,9 @@ describe('a busy database', () => {
         const retry = Number(busy.headers['retry-after']);
         expect(Number.isFinite(retry)).toBe(true);
         expect(retry).toBeGreaterThan(0);
-        // it waited for the lock (busy timeout) before giving up
-        expect(waited).toBeGreaterThanOrEqual(3000);
+        // it waited briefly for the lock (the busy timeout, 500 ms), not long enough to stall the shop
+        expect(waited).toBeGreaterThanOrEqual(400);
+        expect(waited).toBeLessThan(3000);
 
         const en = await call(busyApp, 'POST', '/addToCard', { token, body: { product_id: p.id } });
         expectEnvelope(en, 503);

@@ -17,7 +17,7 @@ export async function makeApp(settings: Partial<ShopSettings> = {}, config: { da
       mediaDir: MEDIA_DIR,
       distDir: path.join(os.tmpdir(), 'attar-no-dist'),
       // Tests register many shoppers from one address.
-      settings: { authRateLimitMax: 10_000, idempotencyWaitMs: 3000, ...settings } as ShopSettings,
+      settings: { authRateLimitMax: 10_000, authRateLimitPerAddressMax: 10_000, idempotencyWaitMs: 3000, ...settings } as ShopSettings,
     },
     logger: false,
   });

@@ -215,6 +215,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('idempotency_keys_user_key_uq', ['user_id', 'key'])
     .execute();
+  await s.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute();
 
   await s.createTable('content')
     .addColumn('key', 'varchar(64)', (c) => c.primaryKey())

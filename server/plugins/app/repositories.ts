@@ -21,9 +21,10 @@ declare module 'fastify' {
 /** One instance of each repository per app, over the app's database. */
 async function repositories(app: FastifyInstance) {
   const carts = new CartRepository(app.db, app.settings);
-  app.decorate('catalog', new CatalogRepository(app.db, app.settings));
+  const catalog = new CatalogRepository(app.db, app.settings);
+  app.decorate('catalog', catalog);
   app.decorate('carts', carts);
-  app.decorate('checkout', new CheckoutRepository(app.db, app.settings, carts));
+  app.decorate('checkout', new CheckoutRepository(app.db, app.settings, carts, () => catalog.invalidateDetails()));
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('accounts', new AccountRepository(app.db));
   app.decorate('content', new ContentRepository(app.db));

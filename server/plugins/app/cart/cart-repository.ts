@@ -11,7 +11,7 @@ import { canUsePoints, pointsValue } from '../../../domain/points.ts';
 import { giftAllowed, resizeSmells } from '../../../domain/cart-rules.ts';
 import { allowedDeliveryDays } from '../../../domain/shipping.ts';
 import { dayInZone } from '../../../domain/calendar.ts';
-import { formatMoney } from '../../../i18n/messages.ts';
+import { formatMoney, t } from '../../../i18n/messages.ts';
 import { normalizeCouponCode } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
 
@@ -181,6 +181,7 @@ export class CartRepository {
       points_used: s.totals.pointsUsed,
       coupon: s.coupon ? s.coupon.code : NOT_THERE,
       coupon_discount: toEgp(s.totals.couponDiscount),
+      coupon_problem: s.coupon && s.couponIssue ? couponMessage(s.couponIssue, s.coupon.code, s.coupon.min_subtotal, lang) : null,
       price_after_coupon: toEgp(s.totals.priceAfterCoupon),
       shiping: toEgp(s.totals.shippingFee),
       phone: this.settings.walletPhone,
@@ -233,8 +234,17 @@ export class CartRepository {
    * unit count.
    */
   async addUnit(userId: number, productId: number, lang: Lang): Promise<number> {
-    const cartId = await this.cartIdFor(userId);
-    const result = await this.#addUnitQuery(cartId, productId, new Date().toISOString());
+    let cartId = await this.cartIdFor(userId);
+    let result;
+    try {
+      result = await this.#addUnitQuery(cartId, productId, new Date().toISOString());
+    } catch (error) {
+      // The kept cart id points at a cart that is gone (a restored database): find it anew once.
+      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
+      this.#cartIds.delete(userId);
+      cartId = await this.cartIdFor(userId);
+      result = await this.#addUnitQuery(cartId, productId, new Date().toISOString());
+    }
     if (Number(result.numAffectedRows ?? 0) !== 1) await this.#explainRefusedAdd(cartId, productId, lang);
     return this.count(cartId);
   }
@@ -399,6 +409,12 @@ function assertStock(p: { stock: number; name_en: string; name_ar: string }, qty
   const name = lang === 'ar' ? p.name_ar : p.name_en;
   if (p.stock <= 0) throw refused('out_of_stock', { name });
   if (qty > p.stock) throw refused('stock_limit', { stock: p.stock, name });
+}
+
+/** Why the applied coupon does not apply now, in the shopper's language. */
+function couponMessage(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang): string {
+  const error = couponError(problem, code, minSubtotal, lang);
+  return t(lang, error.key, error.params);
 }
 
 export function couponError(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang) {

@@ -139,23 +139,31 @@ export class CatalogRepository {
   }
 
   /** The details page without the shopper's own state (is_fav), cached per language with its JSON. */
-  /** The cached page, without waiting, when it is cached. */
+  /**
+   * The cached page, without waiting, while it is fresh. Pages expire after
+   * a minute so changes made by another process (the shop command restocking
+   * a cancelled order) show; this process clears them at once when a product
+   * sells out or gets a review.
+   */
   cachedDetails(id: number, lang: Lang): DetailsEntry | undefined {
-    return this.#details.get(`${id}:${lang}`);
+    const entry = this.#details.get(`${id}:${lang}`);
+    if (entry && entry.expiresAt > Date.now()) return entry;
+    return undefined;
   }
 
   async details(id: number, lang: Lang): Promise<DetailsEntry | null> {
     const key = `${id}:${lang}`;
-    const cached = this.#details.get(key);
+    const cached = this.cachedDetails(id, lang);
     if (cached) return cached;
     const data = await this.loadDetails(id, lang);
     if (!data) return null;
-    const entry: DetailsEntry = { data, json: JSON.stringify(data), encoded: {} };
+    const entry: DetailsEntry = { data, json: JSON.stringify(data), encoded: {}, expiresAt: Date.now() + DETAILS_TTL_MS };
     if (this.#details.size > 2000) this.#details.clear();
     this.#details.set(key, entry);
     return entry;
   }
 
+  /** Forgets cached pages: one product's (a review), or all (stock crossed zero: pages list related products' stock). */
   invalidateDetails(productId?: number) {
     if (productId === undefined) this.#details.clear();
     else for (const lang of ['en', 'ar']) this.#details.delete(`${productId}:${lang}`);
@@ -269,7 +277,10 @@ export interface DetailsEntry {
   json: string;
   /** the guest answer compressed once per encoding, made on first request */
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  expiresAt: number;
 }
+
+const DETAILS_TTL_MS = 60_000;
 
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;

@@ -42,7 +42,13 @@ export function requestHash(body: unknown): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class CheckoutRepository {
-  constructor(private readonly db: Db, private readonly settings: ShopSettings, private readonly carts: CartRepository) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: ShopSettings,
+    private readonly carts: CartRepository,
+    /** called after an order that sold a product out: cached pages show stock */
+    private readonly onSoldOut: () => void = () => {},
+  ) {}
 
   /**
    * Places the order once per Idempotency-Key: the same key replays the first
@@ -50,14 +56,15 @@ export class CheckoutRepository {
    * and the same key with another body answers 422.
    */
   async checkout(userId: number, input: CheckoutInput, lang: Lang, key: string | undefined): Promise<CheckoutAnswer> {
-    const fields = this.#validate(input);
-    if (!key) return this.#place(userId, input, fields, lang, null);
+    if (!key) return this.#place(userId, input, this.#validate(input), lang, null);
 
+    // The key first: a replay answers what was answered, even if today's
+    // rules (a delivery day that has since come too close) would now refuse it.
     const hash = requestHash(input);
     const claimed = await this.#claim(userId, key, hash);
     if (claimed.replay) return claimed.replay;
     try {
-      return await this.#place(userId, input, fields, lang, claimed.id);
+      return await this.#place(userId, input, this.#validate(input), lang, claimed.id);
     } catch (error) {
       // A refused or failed checkout frees the key: the shopper fixes the cart and retries with it.
       await this.db.deleteFrom('idempotency_keys').where('id', '=', claimed.id).where('state', '=', 'in_flight').execute();
@@ -65,7 +72,19 @@ export class CheckoutRepository {
     }
   }
 
+  #purgedAt = 0;
+
+  /** Finished keys older than their time to live: deleted at most once an hour. */
+  async #purgeExpiredKeys() {
+    const now = Date.now();
+    if (now - this.#purgedAt < 3_600_000) return;
+    this.#purgedAt = now;
+    await this.db.deleteFrom('idempotency_keys')
+      .where('created_at', '<', new Date(now - this.settings.idempotencyTtlMs).toISOString()).execute();
+  }
+
   async #claim(userId: number, key: string, hash: string): Promise<{ id: number; replay?: undefined } | { replay: CheckoutAnswer; id?: undefined }> {
+    await this.#purgeExpiredKeys();
     const deadline = Date.now() + this.settings.idempotencyWaitMs;
     for (;;) {
       const row = await this.db.selectFrom('idempotency_keys').selectAll()
@@ -81,6 +100,11 @@ export class CheckoutRepository {
           if (isUniqueViolation(error)) continue;
           throw error;
         }
+      }
+      if (Date.now() - Date.parse(row.created_at) > this.settings.idempotencyTtlMs) {
+        // An expired key is a new key.
+        await this.db.deleteFrom('idempotency_keys').where('id', '=', row.id).execute();
+        continue;
       }
       if (row.request_hash !== hash) throw new AppError(422, 'idempotency_mismatch');
       if (row.state === 'done') {
@@ -140,7 +164,6 @@ export class CheckoutRepository {
         if (problem === 'missing_gift') throw refused('checkout_missing_gift', { name });
       }
       if (s.coupon && s.couponIssue) throw couponError(s.couponIssue, s.coupon.code, s.coupon.min_subtotal, lang);
-      if (s.cart.points_applied === 1 && !s.pointsUsable) throw refused('points_not_enough', { min: this.settings.minPointsToUse });
 
       const now = new Date().toISOString();
       const totals = s.totals;
@@ -173,6 +196,7 @@ export class CheckoutRepository {
       const number = `ATR-${10000 + orderId}`;
       await trx.updateTable('orders').set({ number }).where('id', '=', orderId).execute();
 
+      let soldOut = false;
       for (const l of s.lines) {
         const options = new Map((s.smells.get(l.product_id) ?? []).map((o) => [o.id, o]));
         const gift = l.gift_id === null ? undefined : (s.gifts.get(l.product_id) ?? []).find((g) => g.id === l.gift_id);
@@ -197,6 +221,7 @@ export class CheckoutRepository {
           .set((eb) => ({ stock: eb('stock', '-', l.qty), units_sold: eb('units_sold', '+', l.qty) }))
           .where('id', '=', l.product_id).where('stock', '>=', l.qty).executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) throw refused('out_of_stock', { name: lang === 'ar' ? l.name_ar : l.name_en });
+        if (l.stock === l.qty) soldOut = true;
       }
 
       if (s.coupon && !s.couponIssue) await this.#useCoupon(trx, s.coupon, userId, orderId, lang);
@@ -234,6 +259,9 @@ export class CheckoutRepository {
           .set({ state: 'done', response_status: answer.statusCode, response_body: JSON.stringify(answer.body) })
           .where('id', '=', keyId).execute();
       }
+      return { answer, soldOut };
+    }).then(({ answer, soldOut }) => {
+      if (soldOut) this.onSoldOut();
       return answer;
     });
   }

@@ -122,13 +122,12 @@ export class OrdersRepository {
           await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: order.points_used, reason: 'order_cancel_refund', order_id: order.id, created_at: now }).execute();
         }
         if (order.points_earned > 0) {
-          const user = await trx.selectFrom('users').select('points').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-          // Points already spent elsewhere cannot be taken back: the balance never goes below zero.
-          const back = Math.min(order.points_earned, user.points);
-          if (back > 0) {
-            await trx.updateTable('users').set((eb) => ({ points: eb('points', '-', back) })).where('id', '=', order.user_id).execute();
-            await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: -back, reason: 'order_cancel_revoke', order_id: order.id, created_at: now }).execute();
-          }
+          // All of them, even when some were spent already: the balance then
+          // carries the debt (below zero, so unusable) and later orders pay it
+          // off. Capping at the balance would let a shopper spend the points of
+          // an order they then refuse at the door.
+          await trx.updateTable('users').set((eb) => ({ points: eb('points', '-', order.points_earned) })).where('id', '=', order.user_id).execute();
+          await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: -order.points_earned, reason: 'order_cancel_revoke', order_id: order.id, created_at: now }).execute();
         }
       }
       return { number, from, to };

@@ -9,6 +9,7 @@ import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { findUser, findUserByLogin, publicUser } from '../../../plugins/app/auth/auth-repository.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../plugins/app/auth/passwords.ts';
+import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
 import { bearer, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,7 +27,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(t(request.lang, 'registered'), { token, user: publicUser(user) }, 201);
   });
 
+  // Beside the per-account limit: one address trying one password on many accounts.
+  const loginsPerAddress = new WindowLimit(s.authRateLimitPerAddressMax, s.authRateLimitWindowMs);
+
   app.post('/user/login', {
+    onRequest: async (request) => loginsPerAddress.hit(request.ip),
     config: {
       rateLimit: {
         max: s.authRateLimitMax,
