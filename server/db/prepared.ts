@@ -18,7 +18,8 @@ export function prepared<Args extends unknown[], Row>(
   arity: Args['length'],
 ) {
   let compiled: CompiledQuery<Row> | null = null;
-  return async (...args: Args): Promise<QueryResult<Row>> => {
+  /** Runs on `q`: the database, or a transaction over it. */
+  return async (q: Kysely<any>, ...args: Args): Promise<QueryResult<Row>> => {
     if (!compiled) {
       const slots = Array.from({ length: arity }, (_, i) => new Slot(i)) as unknown as Args;
       compiled = build(...slots).compile();
@@ -30,7 +31,7 @@ export function prepared<Args extends unknown[], Row>(
       }
     }
     const query = compiled;
-    return db.executeQuery<Row>({
+    return q.executeQuery<Row>({
       ...query,
       parameters: query.parameters.map((p) => (p instanceof Slot ? args[p.index] : p)),
     });

@@ -50,36 +50,62 @@ export interface CartState {
 export const NOT_THERE = 'not there';
 
 /** Fixed-shape hot queries, compiled once per database (see db/prepared.ts). */
-const addUnitQuery = (db: Db) => prepared(db, (cartId: number, productId: number, now: string) =>
-  db.insertInto('cart_items')
-    .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
-    .expression((eb) => eb.selectFrom('products')
-      .select([
-        sql<number>`cast(${cartId} as integer)`.as('cart_id'),
-        'id',
-        sql<number>`1`.as('qty'),
-        sql<string>`'[]'`.as('smell_ids'),
-        sql<null>`null`.as('gift_id'),
-        sql<string>`cast(${now} as text)`.as('created_at'),
-      ])
-      .where('id', '=', productId)
-      .where('stock', '>=', 1))
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
-      .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
-      .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId)))), 3);
-
-const countQuery = (db: Db) => prepared(db, (cartId: number) =>
-  db.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n')).where('cart_id', '=', cartId), 1);
+function cartQueries(db: Db) {
+  return {
+    addUnit: prepared(db, (cartId: number, productId: number, now: string) =>
+      db.insertInto('cart_items')
+        .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
+        .expression((eb) => eb.selectFrom('products')
+          .select([
+            sql<number>`cast(${cartId} as integer)`.as('cart_id'),
+            'id',
+            sql<number>`1`.as('qty'),
+            sql<string>`'[]'`.as('smell_ids'),
+            sql<null>`null`.as('gift_id'),
+            sql<string>`cast(${now} as text)`.as('created_at'),
+          ])
+          .where('id', '=', productId)
+          .where('stock', '>=', 1))
+        .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
+          .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
+          .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId)))), 3),
+    count: prepared(db, (cartId: number) =>
+      db.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n')).where('cart_id', '=', cartId), 1),
+    cartByUser: prepared(db, (userId: number) =>
+      db.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied']).where('user_id', '=', userId), 1),
+    lines: prepared(db, (cartId: number) =>
+      db.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
+        .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
+          'p.price', 'p.sale_price', 'p.sale_type', 'p.stock'])
+        .where('i.cart_id', '=', cartId).orderBy('i.id'), 1),
+    smells: prepared(db, (cartId: number) =>
+      db.selectFrom('product_smells as s').innerJoin('cart_items as i', 'i.product_id', 's.product_id')
+        .select(['s.id', 's.product_id', 's.name_en', 's.name_ar'])
+        .where('i.cart_id', '=', cartId).orderBy('s.sort').orderBy('s.id'), 1),
+    gifts: prepared(db, (cartId: number) =>
+      db.selectFrom('product_gifts as pg').innerJoin('gifts as g', 'g.id', 'pg.gift_id')
+        .innerJoin('cart_items as i', 'i.product_id', 'pg.product_id')
+        .select(['pg.product_id', 'g.id', 'g.name_en', 'g.name_ar', 'g.image'])
+        .where('i.cart_id', '=', cartId).orderBy('g.id'), 1),
+    userPoints: prepared(db, (userId: number) =>
+      db.selectFrom('users').select('points').where('id', '=', userId), 1),
+    coupon: prepared(db, (couponId: number) =>
+      db.selectFrom('coupons').selectAll().where('id', '=', couponId), 1),
+    couponUses: prepared(db, (couponId: number, userId: number) =>
+      db.selectFrom('coupon_uses').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('coupon_id', '=', couponId).where('user_id', '=', userId), 2),
+  };
+}
 
 /** All SQL for carts, and the CartData every cart call answers with. */
 export class CartRepository {
   readonly #cartIds = new Map<number, number>();
-  readonly #addUnitQuery: ReturnType<typeof addUnitQuery>;
-  readonly #countQuery: ReturnType<typeof countQuery>;
+  readonly #q: ReturnType<typeof cartQueries>;
+  /** the bookable delivery days, for the Cairo day they were computed on */
+  #days: { today: string; days: string[] } = { today: '', days: [] };
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {
-    this.#addUnitQuery = addUnitQuery(db);
-    this.#countQuery = countQuery(db);
+    this.#q = cartQueries(db);
   }
 
   today(): string {
@@ -87,13 +113,11 @@ export class CartRepository {
   }
 
   async cartFor(userId: number, q: Q = this.db) {
-    const found = await q.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied'])
-      .where('user_id', '=', userId).executeTakeFirst();
+    const found = (await this.#q.cartByUser(q, userId)).rows[0];
     if (found) return found;
     await q.insertInto('carts').values({ user_id: userId, coupon_id: null, points_applied: 0, updated_at: new Date().toISOString() })
       .onConflict((oc) => oc.column('user_id').doNothing()).execute();
-    return q.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied'])
-      .where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return (await this.#q.cartByUser(q, userId)).rows[0];
   }
 
   /** The caller's cart by id: another user's cart is "not found", never theirs to see. */
@@ -104,52 +128,28 @@ export class CartRepository {
     return cart;
   }
 
-  lines(cartId: number, q: Q = this.db): Promise<CartLineRow[]> {
-    return q.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
-      .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
-        'p.price', 'p.sale_price', 'p.sale_type', 'p.stock'])
-      .where('i.cart_id', '=', cartId).orderBy('i.id').execute();
+  async lines(cartId: number, q: Q = this.db): Promise<CartLineRow[]> {
+    return (await this.#q.lines(q, cartId)).rows;
   }
 
   async count(cartId: number, q: Q = this.db): Promise<number> {
-    const { rows } = q === this.db
-      ? await this.#countQuery(cartId)
-      : { rows: await q.selectFrom('cart_items').select((eb) => eb.fn.sum<number>('qty').as('n')).where('cart_id', '=', cartId).execute() };
-    return Number(rows[0]?.n ?? 0);
+    return Number((await this.#q.count(q, cartId)).rows[0]?.n ?? 0);
   }
-
 
   /** Everything checkout and CartData need, read in one place. */
   async state(userId: number, q: Q = this.db): Promise<CartState> {
     const cart = await this.cartFor(userId, q);
     const rows = await this.lines(cart.id, q);
-    const productIds = [...new Set(rows.map((r) => r.product_id))];
-    const [smellRows, giftRows, user, coupon] = await Promise.all([
-      productIds.length
-        ? q.selectFrom('product_smells').select(['id', 'product_id', 'name_en', 'name_ar'])
-          .where('product_id', 'in', productIds).orderBy('sort').orderBy('id').execute()
-        : Promise.resolve([]),
-      productIds.length
-        ? q.selectFrom('product_gifts as pg').innerJoin('gifts as g', 'g.id', 'pg.gift_id')
-          .select(['pg.product_id', 'g.id', 'g.name_en', 'g.name_ar', 'g.image'])
-          .where('pg.product_id', 'in', productIds).orderBy('g.id').execute()
-        : Promise.resolve([]),
-      q.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow(),
-      cart.coupon_id === null
-        ? Promise.resolve(undefined)
-        : q.selectFrom('coupons').selectAll().where('id', '=', cart.coupon_id).executeTakeFirst(),
-    ]);
+    const smellRows = rows.length ? (await this.#q.smells(q, cart.id)).rows : [];
+    const giftRows = rows.length ? (await this.#q.gifts(q, cart.id)).rows : [];
+    const user = (await this.#q.userPoints(q, userId)).rows[0];
+    const coupon = cart.coupon_id === null ? undefined : (await this.#q.coupon(q, cart.coupon_id)).rows[0];
     const smells = new Map<number, { id: number; name_en: string; name_ar: string }[]>();
     for (const s of smellRows) (smells.get(s.product_id) ?? smells.set(s.product_id, []).get(s.product_id)!).push(s);
     const gifts = new Map<number, { id: number; name_en: string; name_ar: string; image: string }[]>();
     for (const g of giftRows) (gifts.get(g.product_id) ?? gifts.set(g.product_id, []).get(g.product_id)!).push(g);
 
-    let couponUsesByUser = 0;
-    if (coupon) {
-      const uses = await q.selectFrom('coupon_uses').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('coupon_id', '=', coupon.id).where('user_id', '=', userId).executeTakeFirst();
-      couponUsesByUser = Number(uses?.n ?? 0);
-    }
+    const couponUsesByUser = coupon ? Number((await this.#q.couponUses(q, coupon.id, userId)).rows[0]?.n ?? 0) : 0;
     const today = this.today();
     const lines = rows.map((r) => ({ ...r, smellIds: resizeSmells(parseIds(r.smell_ids), r.qty) }));
     const subtotal = lines.reduce((sum, l) => sum + (l.sale_price ?? l.price) * l.qty, 0);
@@ -163,6 +163,11 @@ export class CartRepository {
       today,
     }, this.settings);
     return { cart, lines, smells, gifts, points: user.points, coupon: coupon ?? null, couponUsesByUser, today, totals, couponIssue, pointsUsable };
+  }
+
+  #deliveryDays(today: string): string[] {
+    if (this.#days.today !== today) this.#days = { today, days: allowedDeliveryDays(today, this.settings) };
+    return this.#days.days;
   }
 
   /** CartData of API.md, in the request's language. */
@@ -191,7 +196,7 @@ export class CartRepository {
         totalAfterShiping: toEgp(s.totals.totalAfterShipping),
         Estimated_Delivery_by: s.totals.estimatedDeliveryBy,
       },
-      delivery_days: allowedDeliveryDays(s.today, this.settings),
+      delivery_days: this.#deliveryDays(s.today),
       product_in_card: s.lines.map((l) => {
         const options = s.smells.get(l.product_id) ?? [];
         const byId = new Map(options.map((o) => [o.id, name(o)]));
@@ -237,13 +242,13 @@ export class CartRepository {
     let cartId = await this.cartIdFor(userId);
     let result;
     try {
-      result = await this.#addUnitQuery(cartId, productId, new Date().toISOString());
+      result = await this.#q.addUnit(this.db, cartId, productId, new Date().toISOString());
     } catch (error) {
       // The kept cart id points at a cart that is gone (a restored database): find it anew once.
       if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
       this.#cartIds.delete(userId);
       cartId = await this.cartIdFor(userId);
-      result = await this.#addUnitQuery(cartId, productId, new Date().toISOString());
+      result = await this.#q.addUnit(this.db, cartId, productId, new Date().toISOString());
     }
     if (Number(result.numAffectedRows ?? 0) !== 1) await this.#explainRefusedAdd(cartId, productId, lang);
     return this.count(cartId);
