@@ -71,7 +71,6 @@ export const ProductDetails = Type.Object({
     description: Type.String({ description: 'HTML' }),
     typesale_name: Type.String(),
     in_stock: Type.Boolean(),
-    is_fav: Type.Boolean(),
   }),
   Product_details: Type.Object({
     product_id: Id,
@@ -86,7 +85,7 @@ export const ProductDetails = Type.Object({
   How_to_use: Type.Object({ how_to_use: Type.String({ description: 'HTML' }), images: Type.Array(Type.String()) }),
   realted_product: Type.Array(Type.Object({
     id: Id, name: Type.String(), price: Money, price_after_sale: Money, overview: Type.String(), image: Type.String(),
-    typesale_name: Type.String(), in_stock: Type.Boolean(), is_fav: Type.Boolean(),
+    typesale_name: Type.String(), in_stock: Type.Boolean(),
   })),
   review_rate: Type.Object({ '1': Type.Number(), '2': Type.Number(), '3': Type.Number(), '4': Type.Number(), '5': Type.Number() }),
   review: Type.Array(Type.Object({ user_name: Type.String(), rate: Type.Number(), comment: Type.String(), created_at: Timestamp })),

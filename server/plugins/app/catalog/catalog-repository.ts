@@ -138,7 +138,7 @@ export class CatalogRepository {
     return Boolean(row);
   }
 
-  /** The details page without the shopper's own state (is_fav), cached per language with its JSON. */
+  /** The details page, the same for every shopper, cached per language with its JSON. */
   /**
    * The cached page, without waiting, while it is fresh. Pages expire after
    * a minute so changes made by another process (the shop command restocking
@@ -207,7 +207,6 @@ export class CatalogRepository {
         description: lang === 'ar' ? p.description_ar : p.description_en,
         typesale_name: p.sale_type,
         in_stock: p.stock > 0,
-        is_fav: false,
       },
       Product_details: {
         product_id: p.id,
@@ -232,7 +231,6 @@ export class CatalogRepository {
         image: r.main_image,
         typesale_name: r.sale_type,
         in_stock: r.stock > 0,
-        is_fav: false,
       })),
       review_rate: { '1': pct(counts[0]), '2': pct(counts[1]), '3': pct(counts[2]), '4': pct(counts[3]), '5': pct(counts[4]) },
       review: reviews.map((r) => ({

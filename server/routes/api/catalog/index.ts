@@ -68,30 +68,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...ok(t(lang, 'ok'), cards), footer: { description }, linkfooter: { link_twitter, link_instegram, link_facebook } };
   });
 
-  app.get('/products/details/:id', { schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request, reply) => {
+  // The same page for every shopper (hearts come from /fav/show), serialized
+  // and compressed once when cached, so the compress plugin stays off this route.
+  app.get('/products/details/:id', { compress: false, schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request, reply) => {
     const { lang } = request;
     const details = app.catalog.cachedDetails(request.params.id, lang) ?? (await app.catalog.details(request.params.id, lang));
     if (!details) throw notFound('product_not_found');
-    const user = request.headers.authorization ? await app.optionalUser(request) : null;
-    if (!user) {
-      // The hottest page: everyone's copy is serialized, and compressed, once.
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      const body = () => `{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}`;
-      if (!encoding) return reply.send(body() as never);
-      const encoded = (details.encoded[encoding] ??= encoding === 'br'
-        ? zlib.brotliCompressSync(body(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : zlib.gzipSync(body(), { level: 9 }));
-      return reply.header('content-encoding', encoding).send(encoded as never);
-    }
-    // The hearts are this shopper's own.
-    const favs = await app.catalog.favoriteIds(user.id);
-    const { data } = details;
-    return ok(t(lang, 'ok'), {
-      ...data,
-      OverView_Product: { ...data.OverView_Product, is_fav: favs.has(data.Product_details.product_id) },
-      realted_product: data.realted_product.map((r) => ({ ...r, is_fav: favs.has(r.id) })),
-    });
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = () => `{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}`;
+    if (!encoding) return reply.send(body() as never);
+    const encoded = (details.encoded[encoding] ??= encoding === 'br'
+      ? zlib.brotliCompressSync(body(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : zlib.gzipSync(body(), { level: 9 }));
+    return reply.header('content-encoding', encoding).send(encoded as never);
   });
 
   app.get('/categories', { schema: { tags, response: responses(Type.Array(CategoryRow)) } }, async (request) =>
