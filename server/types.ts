@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from './db/database.ts';
 import type { Lang } from './i18n/messages.ts';
 import type { AppConfig, ShopSettings } from './settings.ts';
@@ -12,13 +13,12 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     settings: ShopSettings;
-    /** preHandler: answers 401 unless the request carries a valid token */
+    /** the raw SQLite handle, for the health check and PRAGMAs */
+    rawDb: BetterSqlite3.Database;
+    /** an onRequest hook: answers 401 unless the request carries a valid token */
     authenticate(request: FastifyRequest): Promise<void>;
     /** the signed-in user when a valid token is present, else null */
     optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
-  }
-  interface FastifyInstance {
-    rawDb: import('better-sqlite3').Database;
   }
   interface FastifyRequest {
     lang: Lang;

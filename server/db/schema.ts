@@ -1,7 +1,7 @@
 // Kysely table types. Money columns are integer piastres; timestamps are ISO
 // 8601 text and dates YYYY-MM-DD text, which both SQLite and PostgreSQL hold
 // as-is. Flags are integers 0/1 for the same reason.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -275,7 +275,3 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type Product = Selectable<ProductsTable>;
-export type Coupon = Selectable<CouponsTable>;
-export type Order = Selectable<OrdersTable>;
-export type NewProduct = Insertable<ProductsTable>;

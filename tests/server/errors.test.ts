@@ -7,7 +7,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, loginDemo, makeApp, registerShopper, seededProduct, type Answer } from './helpers.ts';
+import { call, loginDemo, makeApp, registerShopper, seededProduct, toAnswer, type Answer } from './helpers.ts';
 import { DEMO_USER } from '../../server/db/seed/seed.ts';
 
 let app: FastifyInstance;
@@ -32,13 +32,7 @@ async function raw(
   headers: Record<string, string> = {},
 ): Promise<Answer> {
   const res = await target.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload } : {}) });
-  let body: any = null;
-  try {
-    body = res.body ? JSON.parse(res.body) : null;
-  } catch {
-    body = res.body;
-  }
-  return { statusCode: res.statusCode, headers: res.headers, body, raw: res.body };
+  return toAnswer(res);
 }
 
 /** The error envelope of API.md: JSON, `status` repeats the code, a human message, `errors` only on 422. */

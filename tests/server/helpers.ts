@@ -52,6 +52,11 @@ export async function call<T = any>(
     headers,
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
   });
+  return toAnswer(res);
+}
+
+/** An injected response with its body read as JSON when it is JSON. */
+export function toAnswer<T = any>(res: LightMyRequestResponse): Answer<T> {
   let body: any = null;
   try {
     body = res.body ? JSON.parse(res.body) : null;

@@ -12,6 +12,3 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export function pick<T extends Record<string, unknown>>(row: T, field: string, lang: 'en' | 'ar'): string {
-  return String(row[`${field}_${lang}`] ?? '');
-}
