@@ -416,3 +416,42 @@ describe('a busy database', () => {
     }
   }, 40_000);
 });
+
+describe('a full database', () => {
+  it('answers 503 with Retry-After, in the shopper\'s language, and writes nothing half-way', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-'));
+    const fullApp = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
+    try {
+      const { token } = await registerShopper(fullApp);
+      const p = await seededProduct(fullApp, 2);
+      const before = await call(fullApp, 'GET', '/showCard', { token });
+      // No page may be added: the disk is "full" for SQLite.
+      const pages = fullApp.rawDb.pragma('page_count', { simple: true }) as number;
+      fullApp.rawDb.pragma(`max_page_count = ${pages}`);
+      // Enough new rows to need a new page.
+      let full: Answer | null = null;
+      for (let i = 0; i < 200 && !full; i++) {
+        const res = await call(fullApp, 'POST', '/user/register', {
+          lang: 'ar',
+          body: {
+            first_name: 'Salma', last_name: 'Nabil', email: `full${i}-${'x'.repeat(150)}@example.com`, phone: `0155${String(i).padStart(7, '0')}`,
+            password: 'secret123', password_confirmation: 'secret123', birth_date: '1998-03-14',
+          },
+        });
+        if (res.statusCode !== 201) full = res;
+      }
+      expect(full).not.toBeNull();
+      expect(full!.statusCode).toBe(503);
+      expect(Number(full!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(full!.body).toEqual({ status: 503, message: 'المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.' });
+      expect(full!.raw).not.toMatch(/SQLITE|full/i);
+      // Reads still work, and the cart is as it was.
+      expect(await call(fullApp, 'GET', '/showCard', { token })).toMatchObject({ statusCode: 200, body: before.body });
+      expect((await call(fullApp, 'GET', `/products/details/${p.id}`)).statusCode).toBe(200);
+      expect(fullApp.rawDb.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await fullApp.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
