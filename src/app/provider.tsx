@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { CacheProvider } from '@emotion/react';
+import { ThemeProvider } from '@mui/material/styles';
+import CssBaseline from '@mui/material/CssBaseline';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { i18n } from '@/lib/i18n';
+import { LanguageProvider, useLanguage } from '@/lib/language';
+import { SessionProvider } from '@/lib/session';
+import { emotionCache, themeFor } from '@/lib/direction';
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}
+
+/** Theme and style cache follow the language's direction, switched without a reload. */
+function Directional({ children }: { children: ReactNode }) {
+  const { dir, lang } = useLanguage();
+  return (
+    <I18nProvider i18n={i18n} key={lang}>
+      <CacheProvider value={emotionCache(dir)}>
+        <ThemeProvider theme={themeFor(dir)}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </CacheProvider>
+    </I18nProvider>
+  );
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <LanguageProvider>
+      <SessionProvider>
+        <QueryClientProvider client={queryClient}>
+          <Directional>
+            <SnackbarProvider maxSnack={3} autoHideDuration={4000}>
+              {children}
+            </SnackbarProvider>
+          </Directional>
+        </QueryClientProvider>
+      </SessionProvider>
+    </LanguageProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import Skeleton from '@mui/material/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { homeQuery } from '@/features/catalog/api/get-home';
+import { useLanguage } from '@/lib/language';
+import { ProductCard } from '@/components/product-card';
+import type { ProductCard as Product } from '@/lib/contract';
+
+function Section({ title, products }: { title: string; products: Product[] }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 5 }}>
+      <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{title}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
+        {products.map((p) => <ProductCard key={p.id} product={p} />)}
+      </Box>
+    </Box>
+  );
+}
+
+/** Home (spec §2): hero, categories, offers, best sellers, new arrivals. */
+export default function Home() {
+  const { t } = useLingui();
+  const { lang, dir } = useLanguage();
+  const { data, error, refetch, isPending } = useQuery(homeQuery(lang));
+  if (isPending) {
+    return <Skeleton variant="rounded" height={320} aria-label={t`Loading…`} />;
+  }
+  if (error) {
+    return (
+      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Typography>{error.message}</Typography>
+        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
+      </Box>
+    );
+  }
+  const hero = data.Data_home_page;
+  return (
+    <>
+      <Box component="section" sx={{ position: 'relative', borderRadius: 3, overflow: 'hidden', bgcolor: 'primary.main' }}>
+        {/* The art leaves room for the text at the start of the line: mirrored for Arabic. */}
+        <img src={hero.hero_image} alt="" width={1600} height={700} fetchPriority="high" style={{ width: '100%', height: 'auto', display: 'block', aspectRatio: '16 / 7', transform: dir === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        <Box sx={{ position: 'absolute', insetInlineStart: 0, bottom: 0, p: { xs: 2, md: 5 }, color: '#fff', maxWidth: 640, textShadow: '0 1px 3px rgba(0,0,0,.6)' }}>
+          <Typography component="h1" variant="h3" sx={{ fontWeight: 700, fontSize: { xs: 24, md: 44 } }}>{hero.hero_title}</Typography>
+          <Typography sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}>{hero.hero_subtitle}</Typography>
+          <Button component={RouterLink} to="/products" variant="contained" color="secondary" sx={{ mt: 2 }}>{t`Shop now`}</Button>
+        </Box>
+      </Box>
+      <Box component="section" aria-label={t`Categories`} sx={{ mt: 5 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t`Categories`}</Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+          {data.categories.map((c) => (
+            <Button key={c.id} component={RouterLink} to={`/products/category/${c.id}`} variant="outlined" sx={{ display: 'grid', gap: 1, p: 1.5, textAlign: 'center' }}>
+              <img src={c.image} alt="" width={400} height={400} loading="lazy" style={{ width: '100%', height: 'auto', borderRadius: 8 }} />
+              <span>{c.name}</span>
+            </Button>
+          ))}
+        </Box>
+      </Box>
+      <Section title={t`Offers`} products={data.offers} />
+      <Section title={t`Best sellers`} products={data.best_sellers} />
+      <Section title={t`New arrivals`} products={data.new_arrivals} />
+    </>
+  );
+}

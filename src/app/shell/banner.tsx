@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import { keyframes } from '@emotion/react';
+import { useQuery } from '@tanstack/react-query';
+import { homeQuery } from '@/features/catalog/api/get-home';
+import { useLanguage } from '@/lib/language';
+
+export const BANNER_REPEAT = 23;
+
+const scroll = keyframes`from { transform: translateX(0); } to { transform: translateX(-50%); }`;
+const scrollRtl = keyframes`from { transform: translateX(0); } to { transform: translateX(50%); }`;
+
+/** The announcement banner: message_nav 23 times in a scrolling row; still for reduced motion. */
+export function Banner() {
+  const { lang, dir } = useLanguage();
+  const { data } = useQuery(homeQuery(lang));
+  const message = data?.Data_home_page.message_nav ?? '';
+  return (
+    <Box
+      component="aside"
+      aria-label={message}
+      sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', overflow: 'hidden', whiteSpace: 'nowrap', height: 32, lineHeight: '32px', fontSize: 14 }}
+    >
+      {message && (
+        <Box
+          aria-hidden="true"
+          data-testid="banner-track"
+          sx={{
+            display: 'inline-block',
+            animation: `${dir === 'rtl' ? scrollRtl : scroll} 240s linear infinite`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
+        >
+          {Array.from({ length: BANNER_REPEAT }, (_, i) => (
+            <Box component="span" key={i} sx={{ px: 4 }}>{message}</Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { footerQuery } from '@/features/content/api/get-footer';
+import { useLanguage } from '@/lib/language';
+import { SafeHtml } from '@/components/safe-html';
+
+/** The footer of spec §2, from /products/bestseller; it reloads when the language changes. */
+export function Footer() {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { data, error, isPending } = useQuery(footerQuery(lang));
+  const links = [
+    { to: '/', label: t`Home` },
+    { to: '/products', label: t`Products` },
+    { to: '/offers', label: t`Offers` },
+    { to: '/bestSeller', label: t`Best sellers` },
+    { to: '/about-us', label: t`About us` },
+    { to: '/contact-us', label: t`Contact us` },
+  ];
+  return (
+    <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mt: 6, px: 3, py: 4 }}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        {links.map((l) => (
+          <li key={l.to}><Link component={RouterLink} to={l.to} color="inherit">{l.label}</Link></li>
+        ))}
+      </Box>
+      {isPending && <Typography sx={{ mt: 2 }}>{t`Loading...`}</Typography>}
+      {error && <Typography role="alert" sx={{ mt: 2 }}>{t`Error: `}{error.message}</Typography>}
+      {data && (
+        <>
+          <SafeHtml html={data.footer.description} sx={{ mt: 2, maxWidth: 720, '& a': { color: 'inherit' } }} />
+          <Box component="ul" aria-label={t`Follow us`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'flex', gap: 2 }}>
+            <li><Link href={data.links.link_twitter} color="inherit" rel="noopener noreferrer" target="_blank">{t`TikTok`}</Link></li>
+            <li><Link href={data.links.link_instegram} color="inherit" rel="noopener noreferrer" target="_blank">{t`Instagram`}</Link></li>
+            <li><Link href={data.links.link_facebook} color="inherit" rel="noopener noreferrer" target="_blank">{t`Facebook`}</Link></li>
+          </Box>
+        </>
+      )}
+      <Typography variant="body2" sx={{ mt: 3 }}>{t`© 2024 Attar. Crafted by Nile Web Studio.`}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Toolbar from '@mui/material/Toolbar';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Badge from '@mui/material/Badge';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { useSnackbar } from 'notistack';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLanguage } from '@/lib/language';
+import { badgeText, useSession } from '@/lib/session';
+import { request } from '@/lib/api-client';
+import { HeartIcon, CartIcon, PersonIcon } from '@/components/icons';
+
+/** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
+export function Nav() {
+  const { t } = useLingui();
+  const { lang, setLang } = useLanguage();
+  const { signedIn, cartCount, setToken, setCartCount } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+
+  const links = [
+    { to: '/', label: t`Home` },
+    { to: '/products', label: t`Products` },
+    { to: '/offers', label: t`Offers` },
+    { to: '/bestSeller', label: t`Best sellers` },
+    { to: '/about-us', label: t`About us` },
+    { to: '/contact-us', label: t`Contact us` },
+  ];
+
+  // Spec §4: clear locally first, then tell the server; its errors are silent.
+  async function logOut() {
+    setMenu(null);
+    const token = localStorage.getItem('userToken');
+    setCartCount(0);
+    setToken(null);
+    queryClient.removeQueries({ queryKey: ['cart'] });
+    try {
+      if (token) {
+        const body = await request<null>('/user/logout', { headers: { authorization: `Bearer ${token}` }, handleUnauthorized: false });
+        enqueueSnackbar(body.message, { variant: 'success' });
+      }
+    } catch {
+      // Silent by the spec: the token is gone from this device either way.
+    }
+    navigate('/sign-in');
+  }
+
+  const badge = badgeText(cartCount);
+  const cartLabel = cartCount <= 0
+    ? t`Cart`
+    : cartCount > 99
+      ? t`Cart, more than 99 items`
+      : plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' });
+  return (
+    <AppBar position="static" color="inherit" elevation={1} component="nav" aria-label={t`Main`}>
+      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', minHeight: 64 }}>
+        <Box component={RouterLink} to="/" aria-label={t`Attar home`} sx={{ display: 'flex', alignItems: 'center', me: 1 }}>
+          <img src="/logo.svg" alt="" width={40} height={40} />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
+          {links.map((l) => (
+            <Button key={l.to} component={NavLink} to={l.to} end={l.to === '/'} color="primary" sx={{ '&.active': { fontWeight: 700, textDecoration: 'underline' } }}>
+              {l.label}
+            </Button>
+          ))}
+        </Box>
+        <IconButton component={RouterLink} to="/wishlist" aria-label={t`Wishlist`} color="primary">
+          <HeartIcon />
+        </IconButton>
+        <IconButton component={RouterLink} to="/cart" aria-label={cartLabel} color="primary">
+          <Badge badgeContent={badge} color="secondary" data-testid="cart-badge">
+            <CartIcon />
+          </Badge>
+        </IconButton>
+        <IconButton aria-label={t`Account`} aria-haspopup="menu" aria-controls={menu ? 'user-menu' : undefined} onClick={(e) => setMenu(e.currentTarget)} color="primary">
+          <PersonIcon />
+        </IconButton>
+        <Menu id="user-menu" anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          {signedIn
+            ? [
+              <MenuItem key="account" component={RouterLink} to="/myAccount" onClick={() => setMenu(null)}>{t`My account`}</MenuItem>,
+              <MenuItem key="orders" component={RouterLink} to="/myOrders" onClick={() => setMenu(null)}>{t`My orders`}</MenuItem>,
+              <MenuItem key="address" component={RouterLink} to="/address" onClick={() => setMenu(null)}>{t`Add address`}</MenuItem>,
+              <MenuItem key="logout" onClick={logOut}>{t`Log out`}</MenuItem>,
+            ]
+            : [
+              <MenuItem key="sign-in" component={RouterLink} to="/sign-in" onClick={() => setMenu(null)}>{t`Sign in`}</MenuItem>,
+              <MenuItem key="sign-up" component={RouterLink} to="/sign-up" onClick={() => setMenu(null)}>{t`Sign up`}</MenuItem>,
+            ]}
+        </Menu>
+        <Button
+          variant="outlined"
+          onClick={() => setLang(lang === 'ar' ? 'en' : 'ar')}
+          lang={lang === 'ar' ? 'en' : 'ar'}
+          data-testid="language-toggle"
+        >
+          {lang === 'ar' ? 'English' : 'العربية'}
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}

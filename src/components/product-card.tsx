@@ -1,0 +1,26 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
+import { useLingui } from '@lingui/react/macro';
+import type { ProductCard as Product } from '@/lib/contract';
+import { Price } from './price';
+
+export function ProductCard({ product }: { product: Product }) {
+  const { t } = useLingui();
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardActionArea component={RouterLink} to={`/products/product-details/${product.id}`} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
+        <img src={product.image} alt="" width={600} height={600} loading="lazy" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
+        <CardContent>
+          {product.typesale_name === 'buy 2 get 1' && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} sx={{ mb: 1 }} />}
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>{product.name}</Typography>
+          <Price price={product.price} priceAfterSale={product.price_after_sale} />
+          {!product.in_stock && <Typography variant="body2" color="error.dark">{t`Out of stock`}</Typography>}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import type { Footer, LinkFooter, ProductCard } from '@/lib/contract';
+import type { Lang } from '@/lib/storage';
+
+/** The footer comes with the best sellers (spec §7: GET /products/bestseller). */
+export const footerQuery = (lang: Lang) =>
+  queryOptions({
+    queryKey: ['products', 'bestseller', lang],
+    queryFn: async ({ signal }) => {
+      const body = await request<ProductCard[], { footer: Footer; linkfooter: LinkFooter }>('/products/bestseller', { signal });
+      return { footer: body.footer, links: body.linkfooter, bestSellers: body.data };
+    },
+  });

@@ -1,0 +1,76 @@
+// The one way to call the API: adds `lang` and the bearer token, unwraps the
+// `{ status, message, data }` envelope, and turns every failure into an
+// ApiError carrying the server's message and field errors.
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { storage } from './storage';
+
+const BASE = `${import.meta.env.VITE_API_HOST ?? ''}/api`;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** Who handles a 401 (clear the token, go to sign-in): set once by the app. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** false: a 401 is the caller's to handle */
+  handleUnauthorized?: boolean;
+}
+
+export async function request<T, Extra = object>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
+  const headers: Record<string, string> = { lang: i18n.locale === 'ar' ? 'ar' : 'en', ...options.headers };
+  const token = storage.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, t`No connection. Check your internet and try again.`);
+  }
+  let body: Partial<Envelope<T>> & { errors?: Record<string, string[]> } = {};
+  try {
+    body = await res.json();
+  } catch {
+    // Not JSON: a proxy's error page, say. The status still tells what happened.
+  }
+  if (!res.ok) {
+    if (res.status === 401 && options.handleUnauthorized !== false) onUnauthorized();
+    throw new ApiError(
+      res.status,
+      body.message ?? t`Something went wrong. Please try again.`,
+      body.errors ?? {},
+    );
+  }
+  return body as Envelope<T> & Extra;
+}

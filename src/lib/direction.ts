@@ -1,0 +1,48 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { Lang } from './storage';
+
+export type Direction = 'ltr' | 'rtl';
+
+export const directionOf = (lang: Lang): Direction => (lang === 'ar' ? 'rtl' : 'ltr');
+
+/** One Emotion cache per direction: rtl styles are flipped by stylis-plugin-rtl. */
+const caches: Record<Direction, EmotionCache> = {
+  ltr: createCache({ key: 'mui', prepend: true }),
+  rtl: createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] }),
+};
+
+export const emotionCache = (dir: Direction) => caches[dir];
+
+const themes = new Map<Direction, Theme>();
+
+/** Attar's palette: deep oud brown and gold, with AA contrast on white. */
+export function themeFor(dir: Direction): Theme {
+  let theme = themes.get(dir);
+  if (!theme) {
+    theme = createTheme({
+      direction: dir,
+      palette: {
+        primary: { main: '#5b3a1e', contrastText: '#ffffff' },
+        secondary: { main: '#8a6212', contrastText: '#ffffff' },
+        background: { default: '#fbf8f3' },
+      },
+      typography: {
+        fontFamily: dir === 'rtl'
+          ? '"Cairo", "Segoe UI", Tahoma, sans-serif'
+          : '"Cairo", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      },
+      shape: { borderRadius: 10 },
+    });
+    themes.set(dir, theme);
+  }
+  return theme;
+}
+
+/** Sets `<html lang dir>` to match the language. */
+export function applyDocumentLanguage(lang: Lang) {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = directionOf(lang);
+}

@@ -1,0 +1,40 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { activateLanguage } from '@/lib/i18n';
+import { applyDocumentLanguage, directionOf, type Direction } from '@/lib/direction';
+import { storage, type Lang } from '@/lib/storage';
+
+interface LanguageState {
+  lang: Lang;
+  dir: Direction;
+  setLang(lang: Lang): void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+/**
+ * The shopper's language: English unless they chose Arabic before (kept in
+ * localStorage `lang`). Changing it flips the document, the catalogs and,
+ * through `dir`, the theme and style cache, at once and without a reload.
+ */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [lang, setLangState] = useState<Lang>(() => {
+    const initial = storage.lang();
+    activateLanguage(initial);
+    applyDocumentLanguage(initial);
+    return initial;
+  });
+  const setLang = useCallback((next: Lang) => {
+    storage.setLang(next);
+    activateLanguage(next);
+    applyDocumentLanguage(next);
+    setLangState(next);
+  }, []);
+  const value = useMemo(() => ({ lang, dir: directionOf(lang), setLang }), [lang, setLang]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+export function useLanguage(): LanguageState {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage needs a LanguageProvider');
+  return value;
+}

@@ -1,0 +1,44 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { storage } from './storage';
+
+interface SessionState {
+  token: string | null;
+  signedIn: boolean;
+  setToken(token: string | null): void;
+  /** units in the cart: the badge, mirrored in localStorage `cart count` */
+  cartCount: number;
+  setCartCount(n: number): void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+/** Signed in or out is the presence of the token (spec §4). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setTokenState] = useState<string | null>(() => storage.token());
+  const [cartCount, setCount] = useState<number>(() => storage.cartCount());
+  const setToken = useCallback((next: string | null) => {
+    storage.setToken(next);
+    setTokenState(next);
+  }, []);
+  const setCartCount = useCallback((n: number) => {
+    storage.setCartCount(n);
+    setCount(n);
+  }, []);
+  const value = useMemo(
+    () => ({ token, signedIn: token !== null, setToken, cartCount, setCartCount }),
+    [token, setToken, cartCount, setCartCount],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a SessionProvider');
+  return value;
+}
+
+/** The badge text: '99+' above 99 (spec §2). */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}

@@ -1,0 +1,35 @@
+// Renders storefront pieces inside the app's real providers and a memory router.
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProvider, makeQueryClient } from '@/app/provider';
+
+export function renderApp(ui: ReactNode, { route = '/' } = {}) {
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+/** A fake API: answers by path, records the `lang` header of each call. */
+type FakeAnswer = { status?: number; body: unknown };
+
+export function fakeApi(routes: Record<string, (lang: string) => FakeAnswer | Promise<FakeAnswer>>) {
+  const calls: { path: string; lang: string }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '');
+    const lang = String((init?.headers as Record<string, string> | undefined)?.lang ?? '');
+    calls.push({ path, lang });
+    const handler = routes[path];
+    if (!handler) return new Response(JSON.stringify({ status: 404, message: 'Not found' }), { status: 404 });
+    const answer = await handler(lang);
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { Nav } from '@/app/shell/nav';
+import { Footer } from '@/app/shell/footer';
+import { Price } from '@/components/price';
+import { badgeText } from '@/lib/session';
+import { fakeApi, renderApp } from './render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
+const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
+
+const footerBody = (lang: string) => ({
+  status: 200,
+  message: 'OK',
+  data: [],
+  footer: { description: lang === 'ar' ? '<p>عطور أصلية</p><script>alert(1)</script>' : '<p>Genuine perfumes</p><img src=x onerror="alert(1)">' },
+  linkfooter: { link_twitter: 'https://www.tiktok.com/@attar.eg', link_instegram: 'https://instagram.com/attar.eg', link_facebook: 'https://facebook.com/attar.eg' },
+});
+
+describe('the cart badge', () => {
+  it.each([[0, null], [1, '1'], [99, '99'], [100, '99+'], [1500, '99+']])('shows %i as %s', (count, text) => {
+    expect(badgeText(count)).toBe(text);
+  });
+
+  it('follows the cart fetched for a signed-in shopper, and names it for screen readers', async () => {
+    localStorage.setItem('userToken', 'token-123456789012345');
+    localStorage.setItem('cart count', '120');
+    fakeApi({});
+    renderApp(<Nav />);
+    const cart = screen.getByRole('link', { name: 'Cart, more than 99 items' });
+    expect(within(cart).getByText('99+')).toBeTruthy();
+  });
+});
+
+describe('the language switch', () => {
+  it('flips direction, labels, stored choice and digits at once, without a reload', async () => {
+    fakeApi({});
+    renderApp(<><Nav /><Price price={1500} priceAfterSale={1234.5} /></>);
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(screen.getByTestId('language-toggle').textContent).toBe('العربية');
+    expect(screen.getByRole('link', { name: 'Products' })).toBeTruthy();
+    expect(plain(screen.getByTestId('price').textContent)).toBe('EGP 1,234.50');
+
+    fireEvent.click(screen.getByTestId('language-toggle'));
+
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(localStorage.getItem('lang')).toBe('ar');
+    expect(screen.getByTestId('language-toggle').textContent).toBe('English');
+    expect(screen.getByRole('link', { name: 'المنتجات' })).toBeTruthy();
+    expect(plain(screen.getByTestId('price').textContent)).toBe('١٬٢٣٤٫٥٠ ج.م.');
+  });
+
+  it('starts in the stored language', () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({});
+    renderApp(<Nav />);
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByTestId('language-toggle').textContent).toBe('English');
+  });
+});
+
+describe('the footer', () => {
+  it('shows Loading... and then the sanitized description and the three social links', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    fakeApi({ '/products/bestseller': async (lang) => { await gate; return { body: footerBody(lang) }; } });
+    renderApp(<Footer />);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    release();
+    await screen.findByText('Genuine perfumes');
+    expect(document.querySelector('footer img[onerror]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'TikTok' }).getAttribute('href')).toBe('https://www.tiktok.com/@attar.eg');
+    expect(screen.getByRole('link', { name: 'Instagram' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Facebook' })).toBeTruthy();
+    expect(screen.getByText(/2024/)).toBeTruthy();
+  });
+
+  it('shows "Error: " and the message when loading fails', async () => {
+    fakeApi({ '/products/bestseller': () => ({ status: 500, body: { status: 500, message: 'Something went wrong on our side.' } }) });
+    renderApp(<Footer />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Error: Something went wrong on our side.');
+  });
+
+  it('reloads in the new language when the language changes', async () => {
+    const { calls } = fakeApi({ '/products/bestseller': (lang) => ({ body: footerBody(lang) }) });
+    renderApp(<><Nav /><Footer /></>);
+    await screen.findByText('Genuine perfumes');
+    fireEvent.click(screen.getByTestId('language-toggle'));
+    await screen.findByText('عطور أصلية');
+    expect(document.querySelector('footer script')).toBeNull();
+    expect(calls.filter((c) => c.path === '/products/bestseller').map((c) => c.lang)).toEqual(['en', 'ar']);
+  });
+});
