@@ -1,14 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import CardActions from '@mui/material/CardActions';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import { useLingui } from '@lingui/react/macro';
 import type { ProductCard as Product } from '@/lib/contract';
 import { Price } from './price';
 
-export function ProductCard({ product }: { product: Product }) {
+/** A product in a grid. `actions` (heart, add to cart) are composed by the screen. */
+export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
   const { t } = useLingui();
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -21,6 +24,7 @@ export function ProductCard({ product }: { product: Product }) {
           {!product.in_stock && <Typography variant="body2" color="error.dark">{t`Out of stock`}</Typography>}
         </CardContent>
       </CardActionArea>
+      {actions && <CardActions sx={{ justifyContent: 'space-between' }}>{actions}</CardActions>}
     </Card>
   );
 }
