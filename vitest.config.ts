@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default defineConfig({
   test: {
@@ -12,6 +12,17 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser at a time: two cores are shared with the server.
+          fileParallelism: false,
+          testTimeout: 60_000,
         },
       },
       mergeConfig(viteConfig, {
