@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { cartQuery } from '@/features/cart/api/get-cart';
@@ -9,6 +9,7 @@ import { LoadingView } from '@/components/loading-view';
 import { Banner } from './banner';
 import { Nav } from './nav';
 import { Footer } from './footer';
+import { UnauthorizedHandler } from '../unauthorized';
 
 /** Banner, navigation, the routed screen, footer (spec §2). */
 export function Layout() {
@@ -21,6 +22,8 @@ export function Layout() {
   }, [cart, setCartCount]);
   return (
     <Box dir={dir} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <UnauthorizedHandler />
+      <ScrollRestoration />
       <Banner />
       <Nav />
       <Box component="main" id="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 1200, mx: 'auto', px: 2, py: 3 }}>

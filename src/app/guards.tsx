@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '@/lib/session';
+
+// The three route guards of storefront-spec §2. Each works as a wrapper
+// (`<RequireAuth><Page /></RequireAuth>`) or as a layout route (no children:
+// it renders the matched child through <Outlet />).
+
+/**
+ * The value as it was when the shopper arrived at the current location.
+ *
+ * The token and the location change in two separate React updates (the
+ * router's is a transition), so a guard that re-read the token on every
+ * render would see "signed in, still on /sign-in" between a successful
+ * sign-in and the form's own navigation to `from`, and bounce the shopper to
+ * `/` instead. A guard decides once per arrival; whoever changes the token
+ * also says where to go next (sign-in → `from`, log-out and 401 → /sign-in).
+ */
+function useOnArrival<T>(value: T): T {
+  const { key } = useLocation();
+  const [arrival, setArrival] = useState({ key, value });
+  if (arrival.key !== key) {
+    setArrival({ key, value });
+    return value;
+  }
+  return arrival.value;
+}
+
+const rendered = (children?: ReactNode) => (children === undefined ? <Outlet /> : <>{children}</>);
+
+/** Spec §2: a visitor without a user token is sent to `/`. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const signedIn = useOnArrival(useSession().signedIn);
+  return signedIn ? rendered(children) : <Navigate to="/" replace />;
+}
+
+/** Spec §2: a shopper who is already signed in is sent from sign-in and sign-up to `/`. */
+export function GuestOnly({ children }: { children?: ReactNode }) {
+  const signedIn = useOnArrival(useSession().signedIn);
+  return signedIn ? <Navigate to="/" replace /> : rendered(children);
+}
+
+/**
+ * The screens reached only through an earlier navigation (RULES.md "How we
+ * read the spec"): `payment-session` after the cart's Proceed, `order-is-done`
+ * after a successful checkout.
+ */
+export type EarlierNavigation = 'payment-session' | 'order-is-done';
+
+/** sessionStorage key: survives a reload of the tab, not a new tab or a URL typed elsewhere. */
+export const EARLIER_NAVIGATION_KEY = 'attar earlier navigation';
+
+function recorded(): EarlierNavigation[] {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(EARLIER_NAVIGATION_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is EarlierNavigation => v === 'payment-session' || v === 'order-is-done') : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(gates: EarlierNavigation[]) {
+  try {
+    sessionStorage.setItem(EARLIER_NAVIGATION_KEY, JSON.stringify(gates));
+  } catch {
+    // Storage refused (private mode): the location state below still lets the shopper in.
+  }
+}
+
+/**
+ * Call just before navigating to a gated screen (Proceed → 'payment-session',
+ * checkout success → 'order-is-done'). It returns the location state to pass
+ * to navigate() as well, so the first visit works even where storage is refused.
+ */
+export function recordEarlierNavigation(gate: EarlierNavigation): { earlierNavigation: EarlierNavigation } {
+  const gates = recorded();
+  if (!gates.includes(gate)) save([...gates, gate]);
+  return { earlierNavigation: gate };
+}
+
+/** Closes a gate again (e.g. 'payment-session' once the order is placed, or on log-out). */
+export function forgetEarlierNavigation(gate?: EarlierNavigation) {
+  save(gate ? recorded().filter((g) => g !== gate) : []);
+}
+
+export function hasEarlierNavigation(gate: EarlierNavigation, state?: unknown): boolean {
+  const fromState = (state as { earlierNavigation?: unknown } | null | undefined)?.earlierNavigation;
+  return fromState === gate || recorded().includes(gate);
+}
+
+/** Spec §2: allows a screen only after an earlier navigation, otherwise sends to `/`. */
+export function RequireEarlierNavigation({ gate, children }: { gate: EarlierNavigation; children?: ReactNode }) {
+  const { state } = useLocation();
+  return hasEarlierNavigation(gate, state) ? rendered(children) : <Navigate to="/" replace />;
+}

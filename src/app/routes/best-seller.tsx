@@ -1,0 +1,34 @@
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { productsQuery } from '@/features/catalog/api/get-products';
+import { useCatalogParams } from '@/features/catalog/components/catalog-filters';
+import { PaginationBar } from '@/features/catalog/components/pagination-bar';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { useLanguage } from '@/lib/language';
+import { WishButton } from '@/features/wishlist/components/wish-button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import type { ProductCard as Product } from '@/lib/contract';
+
+/** The heart and add-to-cart on each card. */
+const cardActions = (p: Product) => (
+  <>
+    <WishButton productId={p.id} isFav={p.is_fav} productName={p.name} />
+    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
+  </>
+);
+
+/** The products by units sold, most first. */
+export default function BestSeller() {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { params, update } = useCatalogParams();
+  const query = useQuery(productsQuery({ page: params.page, sort: 'best_selling' }, lang));
+  return (
+    <>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Best sellers`}</Typography>
+      <ProductGrid query={query} actions={cardActions} empty={<Typography>{t`There are no products here yet.`}</Typography>} />
+      <PaginationBar page={params.page} count={query.data?.meta.last_page ?? 0} onChange={(page) => update({ page })} />
+    </>
+  );
+}

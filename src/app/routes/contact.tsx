@@ -1,0 +1,15 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import { ContactForm } from '@/features/content/components/contact-form';
+
+export default function Contact() {
+  const { t } = useLingui();
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1 }}>{t`Contact us`}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>{t`Questions about a perfume or an order? Write to us and we will reply soon.`}</Typography>
+      <ContactForm />
+    </Box>
+  );
+}

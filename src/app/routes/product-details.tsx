@@ -1,0 +1,128 @@
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { useLanguage } from '@/lib/language';
+import { isNotFound, productQuery, type ProductDetails as Details, type RelatedProduct } from '@/features/product/api/get-product';
+import { ProductGallery } from '@/features/product/components/product-gallery';
+import { ProductInfo } from '@/features/product/components/product-info';
+import { ProductTable } from '@/features/product/components/product-table';
+import { HowToUse } from '@/features/product/components/how-to-use';
+import { RelatedCarousel } from '@/features/product/components/related-carousel';
+import { ReviewSummary } from '@/features/product/components/review-summary';
+import { ReviewList } from '@/features/product/components/review-list';
+import { ReviewDialog } from '@/features/product/components/review-dialog';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { WishButton } from '@/features/wishlist/components/wish-button';
+
+const twoColumns = { display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' } as const;
+
+/** Shaped like the page, so nothing jumps when the product arrives. */
+function DetailsSkeleton() {
+  const { t } = useLingui();
+  return (
+    <Box role="status" aria-busy="true" aria-label={t`Loading…`}>
+      <Box sx={twoColumns}>
+        <Box>
+          <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+          <Box sx={{ height: 48, mt: 1 }} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="text" sx={{ fontSize: '2.125rem', width: '70%' }} />
+          <Box><Skeleton variant="text" /><Skeleton variant="text" width="80%" /></Box>
+          <Skeleton variant="text" sx={{ fontSize: 24, width: '40%' }} />
+          <Skeleton variant="text" width="35%" />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Skeleton variant="rounded" width={140} height={36} />
+            <Skeleton variant="circular" width={40} height={40} />
+            <Skeleton variant="rounded" width={130} height={36} />
+          </Box>
+          <Skeleton variant="text" sx={{ fontSize: '1.25rem', width: 140 }} />
+          <Box>{[100, 95, 90, 60].map((w) => <Skeleton key={w} variant="text" width={`${w}%`} />)}</Box>
+        </Box>
+      </Box>
+      <Skeleton variant="text" sx={{ fontSize: '1.5rem', width: 200, mt: 5 }} />
+      <Skeleton variant="rounded" sx={{ maxWidth: 720, height: 190 }} />
+    </Box>
+  );
+}
+
+function NotFound() {
+  const { t } = useLingui();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 6 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t`Product not found`}</Typography>
+      <Typography color="text.secondary">{t`This product does not exist or is no longer sold.`}</Typography>
+      <Button component={RouterLink} to="/products" variant="contained">{t`Browse products`}</Button>
+    </Box>
+  );
+}
+
+function ProductPage({ data }: { data: Details }) {
+  const { t } = useLingui();
+  const product = data.OverView_Product;
+  const id = data.Product_details.product_id;
+  return (
+    <>
+      <Box sx={twoColumns}>
+        <ProductGallery product={product} />
+        <ProductInfo
+          product={product}
+          actions={(
+            <>
+              <AddToCartButton productId={id} size="large" disabled={!product.in_stock} />
+              <WishButton productId={id} />
+            </>
+          )}
+        />
+      </Box>
+      <ProductTable details={data.Product_details} />
+      <HowToUse name={product.name} howToUse={data.How_to_use} />
+      <RelatedCarousel
+        products={data.realted_product}
+        renderActions={(related: RelatedProduct) => (
+          <>
+            <WishButton productId={related.id} productName={related.name} />
+            <AddToCartButton productId={related.id} productName={related.name} disabled={!related.in_stock} />
+          </>
+        )}
+      />
+      <Box component="section" aria-labelledby="reviews-heading" sx={{ mt: 5, display: 'grid', gap: 3 }}>
+        <Typography id="reviews-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Customer reviews`}</Typography>
+        <ReviewSummary rates={data.review_rate} />
+        <Box><ReviewDialog productId={id} /></Box>
+        <ReviewList reviews={data.review} />
+      </Box>
+    </>
+  );
+}
+
+/** Product details (spec §2): products/product-details/{id}. */
+export default function ProductDetails() {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { id: param = '' } = useParams();
+  const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
+  const { data, error, refetch, isPending, isFetching } = useQuery({
+    ...productQuery(id, lang),
+    enabled: id > 0,
+    // On a language switch keep showing this product until its new text arrives.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
+  });
+  if (id <= 0 || isNotFound(error)) return <NotFound />;
+  if (error && !data) {
+    return (
+      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 6 }}>
+        <Typography component="h1" variant="h5">{t`This product could not be loaded.`}</Typography>
+        <Typography color="text.secondary">{error.message}</Typography>
+        <Button variant="contained" onClick={() => refetch()} loading={isFetching}>{t`Retry`}</Button>
+      </Box>
+    );
+  }
+  if (isPending || !data) return <DetailsSkeleton />;
+  // A new product starts its carousels at their first slide.
+  return <ProductPage key={id} data={data} />;
+}

@@ -1,0 +1,47 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { productsQuery } from '@/features/catalog/api/get-products';
+import { CatalogFilters, useCatalogParams } from '@/features/catalog/components/catalog-filters';
+import { PaginationBar } from '@/features/catalog/components/pagination-bar';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { useLanguage } from '@/lib/language';
+import { WishButton } from '@/features/wishlist/components/wish-button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import type { ProductCard as Product } from '@/lib/contract';
+
+/** The heart and add-to-cart on each card. */
+const cardActions = (p: Product) => (
+  <>
+    <WishButton productId={p.id} isFav={p.is_fav} productName={p.name} />
+    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
+  </>
+);
+
+/** All products: search, category, sort, price range and pages, all kept in the URL. */
+export default function Products() {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { params, update, clear } = useCatalogParams();
+  const query = useQuery(productsQuery(params, lang));
+  const filtered = params.q !== undefined || params.category_id !== undefined || params.min_price !== undefined
+    || params.max_price !== undefined || params.page > 1;
+  return (
+    <>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Products`}</Typography>
+      <CatalogFilters params={params} onChange={update} fields={['search', 'category', 'price']} />
+      <ProductGrid
+        query={query}
+        actions={cardActions}
+        empty={
+          <>
+            <Typography>{t`No products match your search.`}</Typography>
+            {filtered && <Button variant="contained" onClick={clear}>{t`Clear filters`}</Button>}
+          </>
+        }
+      />
+      <PaginationBar page={params.page} count={query.data?.meta.last_page ?? 0} onChange={(page) => update({ page })} />
+    </>
+  );
+}

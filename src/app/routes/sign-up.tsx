@@ -1,0 +1,24 @@
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+
+/** /sign-up (guest-only): a new account, then home. */
+export default function SignUp() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t`Create an account`}</Typography>
+      <Box sx={{ width: '100%', maxWidth: 520 }}>
+        <SignUpForm onSignedUp={() => navigate('/', { replace: true })} />
+      </Box>
+      <Typography>
+        {t`Already have an account?`}{' '}
+        <Link component={RouterLink} to="/sign-in">{t`Sign in`}</Link>
+      </Typography>
+    </Box>
+  );
+}

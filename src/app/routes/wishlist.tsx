@@ -1,0 +1,116 @@
+import { useEffect } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { useLanguage } from '@/lib/language';
+import { useSession } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
+import { ProductCard } from '@/components/product-card';
+import { wishlistQuery } from '@/features/wishlist/api/get-wishlist';
+import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import type { ProductCard as Product } from '@/lib/contract';
+import type { SignInState } from '../unauthorized';
+
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' } as const;
+
+/** A visitor has no wishlist: say so and send them to sign in, coming back here after. */
+function SignInFirst() {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  const message = t`Please sign in to use your wishlist.`;
+  useEffect(() => {
+    enqueueSnackbar(message, { variant: 'info', preventDuplicate: true });
+  }, [enqueueSnackbar, message]);
+  const state: SignInState = { from: '/wishlist' };
+  return <Navigate to="/sign-in" replace state={state} />;
+}
+
+function RemoveButton({ product }: { product: Product }) {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  const remove = useRemoveFromWishlist();
+  const name = product.name;
+  return (
+    <Button
+      variant="text"
+      color="error"
+      size="small"
+      aria-label={t`Remove: ${name}`}
+      aria-busy={remove.isPending || undefined}
+      onClick={() => {
+        if (remove.isPending) return;
+        remove.mutate(product.id, {
+          onSuccess: (message) => enqueueSnackbar(message, { variant: 'success' }),
+          onError: (error) => {
+            if (!(error instanceof ApiError && error.status === 401)) enqueueSnackbar(error.message, { variant: 'error' });
+          },
+        });
+      }}
+    >
+      {t`Remove`}
+    </Button>
+  );
+}
+
+/** /wishlist: the signed-in shopper's saved products, each removable and addable to the cart. */
+export default function Wishlist() {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { token, signedIn } = useSession();
+  const { data, error, isPending, refetch } = useQuery(wishlistQuery(lang, token));
+
+  if (!signedIn) return <SignInFirst />;
+
+  let body;
+  if (isPending) {
+    body = (
+      <Box sx={grid} role="status" aria-label={t`Loading…`}>
+        {[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={320} />)}
+      </Box>
+    );
+  } else if (error) {
+    body = (
+      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Typography>{error.message}</Typography>
+        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
+      </Box>
+    );
+  } else if (data.length === 0) {
+    body = (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Typography>{t`Your wishlist is empty.`}</Typography>
+        <Button component={RouterLink} to="/" variant="contained">{t`Back to home`}</Button>
+      </Box>
+    );
+  } else {
+    body = (
+      <Box component="ul" sx={{ ...grid, listStyle: 'none', p: 0, m: 0 }}>
+        {data.map((p) => (
+          <li key={p.id}>
+            <ProductCard
+              product={p}
+              actions={(
+                <>
+                  <RemoveButton product={p} />
+                  <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
+                </>
+              )}
+            />
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box component="section" aria-labelledby="wishlist-title">
+      <Typography id="wishlist-title" component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Wishlist`}</Typography>
+      {body}
+    </Box>
+  );
+}

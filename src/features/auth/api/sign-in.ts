@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import { request, type Envelope } from '@/lib/api-client';
+import type { AuthData } from '../../../../server/contract/account';
+import { toLatinDigits } from '../../../../server/contract/rules';
+
+export type Auth = Static<typeof AuthData>;
+
+export interface SignInInput {
+  /** email or phone; Eastern Arabic digits are read as 0-9 */
+  login: string;
+  password: string;
+}
+
+/** POST /user/login (API.md): `{ token, user }`. A wrong password is a 422 under `login`. */
+export async function signIn({ login, password }: SignInInput): Promise<Envelope<Auth>> {
+  const body = { login: toLatinDigits(login.trim()), password };
+  return request<Auth>('/user/login', { method: 'POST', body, handleUnauthorized: false });
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signIn });
+}

@@ -1,0 +1,61 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { CartIcon } from '@/components/icons';
+import { useAddToCart } from '../api/add-to-cart';
+
+interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
+  productId: number;
+  /** names the button for screen readers when several sit on one page */
+  productName?: string;
+}
+
+/**
+ * Adds one unit to the cart from anywhere. Success: the badge follows the
+ * server's count and its message shows. A 401 (spec §4, §8): 'Please Login
+ * First', the token is removed and the shopper goes to sign-in. Any other
+ * failure shows the server's message.
+ */
+export function AddToCartButton({ productId, productName, disabled, ...props }: Props) {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  const { setToken } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const addToCart = useAddToCart();
+
+  function add() {
+    // Not `disabled` while busy: that would drop keyboard focus.
+    if (addToCart.isPending) return;
+    addToCart.mutate(productId, {
+      onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+          setToken(null);
+          navigate('/sign-in', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+          return;
+        }
+        enqueueSnackbar(error.message, { variant: 'error' });
+      },
+    });
+  }
+
+  return (
+    <Button
+      variant="contained"
+      size="small"
+      startIcon={<CartIcon />}
+      onClick={add}
+      disabled={disabled}
+      aria-busy={addToCart.isPending || undefined}
+      aria-label={productName ? t`Add to cart: ${productName}` : undefined}
+      {...props}
+    >
+      {t`Add to cart`}
+    </Button>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { ProductCard } from '@/components/product-card';
+import { CartIcon } from '@/components/icons';
+import { formatNumber } from '@/lib/money';
+import { useLanguage } from '@/lib/language';
+import type { ProductCard as Product } from '@/lib/contract';
+import type { ProductList } from '../api/get-products';
+
+export const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' } as const;
+
+/**
+ * A card's shape while it loads: the square image, a name, the price and
+ * (when cards have actions) a row as tall as the heart and add-to-cart, so
+ * the grid does not jump when the cards arrive.
+ */
+function SkeletonCard({ withActions }: { withActions: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Card variant="outlined" data-testid="product-skeleton" aria-hidden="true" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Skeleton variant="text" sx={{ fontSize: '1rem', lineHeight: 1.3 }} width="80%" />
+        <Skeleton variant="text" width="45%" />
+        <Skeleton variant="text" sx={{ fontSize: '0.875rem' }} width="35%" />
+      </CardContent>
+      {withActions && (
+        <CardActions sx={{ justifyContent: 'space-between' }}>
+          <Skeleton variant="circular" width={40} height={40} />
+          {/* Sized by a hidden button like the real one: its label may wrap on narrow cards. */}
+          <Skeleton variant="rounded">
+            <Button variant="contained" size="small" startIcon={<CartIcon />} tabIndex={-1}>{t`Add to cart`}</Button>
+          </Skeleton>
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Products as cards: skeletons while loading, an alert with Retry on failure,
+ * `empty` when there are none. Cards are h3, under this grid's h2 (the count).
+ */
+export function ProductGrid({
+  query,
+  empty,
+  actions,
+  skeletons = 12,
+}: {
+  /** A list query's result (GET /products, /offers, /products/category/{id}). */
+  query: Pick<UseQueryResult<ProductList>, 'data' | 'error' | 'isPending' | 'isFetching' | 'refetch'>;
+  empty: ReactNode;
+  actions?: (product: Product) => ReactNode;
+  skeletons?: number;
+}) {
+  const { data, error, isFetching, refetch } = query;
+  const products = data?.products;
+  const total = data?.meta.total;
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+
+  // While Retry runs, the skeletons come back instead of the old error.
+  if (error && !products && !isFetching) {
+    return (
+      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 4 }}>
+        <Typography>{error.message}</Typography>
+        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
+      </Box>
+    );
+  }
+
+  if (!products) {
+    return (
+      <Box aria-busy="true">
+        <Skeleton variant="text" width={120} sx={{ mb: 1, fontSize: '1rem' }} />
+        <Box role="status" sx={visuallyHidden}>{t`Loading products…`}</Box>
+        <Box sx={GRID_SX}>
+          {Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={i} withActions={actions !== undefined} />)}
+        </Box>
+      </Box>
+    );
+  }
+
+  if (products.length === 0) {
+    return (
+      <Box role="status" sx={{ display: 'grid', gap: 2, justifyItems: 'center', textAlign: 'center', py: 6 }}>
+        {empty}
+      </Box>
+    );
+  }
+
+  const count = total ?? products.length;
+  const shown = formatNumber(count, lang);
+  return (
+    <Box component="section" aria-labelledby="product-grid-count">
+      <Typography id="product-grid-count" component="h2" variant="body2" color="text.secondary" sx={{ mb: 1, fontSize: '1rem' }}>
+        <Plural value={count} one={`${shown} product`} other={`${shown} products`} />
+      </Typography>
+      <Box sx={GRID_SX}>
+        {products.map((p) => <ProductCard key={p.id} product={p} actions={actions?.(p)} />)}
+      </Box>
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+} as const;

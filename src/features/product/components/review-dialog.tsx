@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Controller, useForm } from 'react-hook-form';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Rating from '@mui/material/Rating';
+import TextField from '@mui/material/TextField';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useSendReview } from '../api/send-review';
+import { starsLabel } from './review-summary';
+
+interface ReviewForm {
+  rate: number | null;
+  comment: string;
+}
+
+function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): void }) {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  const send = useSendReview(productId);
+  const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ReviewForm>({
+    defaultValues: { rate: null, comment: '' },
+  });
+
+  const submit = handleSubmit(async ({ rate, comment }) => {
+    try {
+      const message = await send.mutateAsync({ rate: rate ?? 0, comment: comment.trim() });
+      enqueueSnackbar(message, { variant: 'success' });
+      onDone();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : t`Something went wrong. Please try again.`;
+      if (error instanceof ApiError) {
+        for (const field of ['rate', 'comment'] as const) {
+          const first = error.fields[field]?.[0];
+          if (first) setError(field, { message: first });
+        }
+      }
+      enqueueSnackbar(message, { variant: 'error' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <Controller
+          name="rate"
+          control={control}
+          rules={{ validate: (value) => (value ?? 0) >= 0.5 || t`Please choose a rating.` }}
+          render={({ field }) => (
+            <FormControl component="fieldset" error={!!errors.rate}>
+              <FormLabel component="legend">{t`Your rating`}</FormLabel>
+              <Rating
+                name="rate"
+                value={field.value}
+                onChange={(_, value) => field.onChange(value)}
+                onBlur={field.onBlur}
+                precision={0.5}
+                max={5}
+                size="large"
+                getLabelText={starsLabel}
+                emptyLabelText={t`No rating`}
+                aria-describedby={errors.rate ? 'review-rate-error' : undefined}
+              />
+              {errors.rate && <FormHelperText id="review-rate-error">{errors.rate.message}</FormHelperText>}
+            </FormControl>
+          )}
+        />
+        <TextField
+          {...register('comment', { validate: (value) => value.trim() !== '' || t`Please write your opinion.` })}
+          label={t`Your opinion`}
+          multiline
+          minRows={4}
+          fullWidth
+          error={!!errors.comment}
+          helperText={errors.comment?.message}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onDone}>{t`Cancel`}</Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>{t`Send review`}</Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/**
+ * "Write a review" and its dialog: a half-star rating out of 5 and an opinion.
+ * Reviews need the token (spec §6), so a visitor is asked to sign in instead.
+ */
+export function ReviewDialog({ productId }: { productId: number }) {
+  const { t } = useLingui();
+  const { signedIn } = useSession();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button variant="contained" onClick={() => setOpen(true)}>{t`Write a review`}</Button>
+      <Dialog open={open} onClose={close} aria-labelledby="review-dialog-title" fullWidth maxWidth="sm">
+        <DialogTitle id="review-dialog-title">{t`Write a review`}</DialogTitle>
+        {signedIn ? (
+          <ReviewFormBody productId={productId} onDone={close} />
+        ) : (
+          <>
+            <DialogContent>
+              <DialogContentText>{t`Please sign in to write a review.`}</DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close}>{t`Cancel`}</Button>
+              <Button component={RouterLink} to="/sign-in" state={{ from: location.pathname }} variant="contained">{t`Sign in`}</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+import { useLanguage } from '@/lib/language';
+import { useSession } from '@/lib/session';
+import { HeartIcon } from '@/components/icons';
+import { wishlistQuery } from '../api/get-wishlist';
+import { useAddToWishlist } from '../api/add-to-wishlist';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+
+interface Props extends Omit<IconButtonProps, 'onClick' | 'children'> {
+  productId: number;
+  /** the card's `is_fav`: shown until the wishlist itself has loaded */
+  isFav?: boolean;
+  /** names the button for screen readers when several sit on one page */
+  productName?: string;
+}
+
+/**
+ * The wishlist heart. The signed-in shopper's wishlist (one cached query) says
+ * whether it is filled, so every heart for a product agrees, on cards and on
+ * the details page alike. A visitor is told to sign in and sent there.
+ */
+export function WishButton({ productId, isFav = false, productName, ...props }: Props) {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { token, signedIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { enqueueSnackbar } = useSnackbar();
+  const wishlist = useQuery(wishlistQuery(lang, token));
+  const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  // What the shopper just chose, until a newer wishlist arrives from the server.
+  const [chosen, setChosen] = useState<{ fav: boolean; at: number } | null>(null);
+
+  const listed = wishlist.data ? wishlist.data.some((p) => p.id === productId) : isFav;
+  const fav = signedIn && (chosen && chosen.at >= wishlist.dataUpdatedAt ? chosen.fav : listed);
+  const busy = add.isPending || remove.isPending;
+
+  function toggle() {
+    // Not `disabled` while busy: that would drop keyboard focus.
+    if (busy) return;
+    if (!signedIn) {
+      enqueueSnackbar(t`Please sign in to use your wishlist.`, { variant: 'info', preventDuplicate: true });
+      navigate('/sign-in', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+      return;
+    }
+    const next = !fav;
+    setChosen({ fav: next, at: Date.now() });
+    (next ? add : remove).mutate(productId, {
+      onSuccess: (message) => enqueueSnackbar(message, { variant: 'success' }),
+      onError: (error) => {
+        setChosen(null);
+        // A 401 is the app-wide handler's: it already asked the shopper to sign in.
+        if (error instanceof ApiError && error.status === 401) return;
+        enqueueSnackbar(error.message, { variant: 'error' });
+      },
+    });
+  }
+
+  const label = productName
+    ? fav ? t`Remove ${productName} from wishlist` : t`Add ${productName} to wishlist`
+    : fav ? t`Remove from wishlist` : t`Add to wishlist`;
+  return (
+    <IconButton
+      onClick={toggle}
+      aria-busy={busy || undefined}
+      aria-label={label}
+      color={fav ? 'error' : 'default'}
+      data-fav={fav}
+      {...props}
+    >
+      <HeartIcon sx={fav ? undefined : { fill: 'none', stroke: 'currentColor', strokeWidth: 2 }} />
+    </IconButton>
+  );
+}

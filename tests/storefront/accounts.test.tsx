@@ -1,0 +1,480 @@
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import { AppProvider, makeQueryClient } from '@/app/provider';
+import { GuestOnly, RequireAuth, RequireEarlierNavigation, recordEarlierNavigation, forgetEarlierNavigation } from '@/app/guards';
+import { UnauthorizedHandler } from '@/app/unauthorized';
+import SignIn from '@/app/routes/sign-in';
+import SignUp from '@/app/routes/sign-up';
+import Wishlist from '@/app/routes/wishlist';
+import { Nav } from '@/app/shell/nav';
+import { SignUpForm, composeBirthDate } from '@/features/auth/components/sign-up-form';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { WishButton } from '@/features/wishlist/components/wish-button';
+import type { ProductCard } from '@/lib/contract';
+import { fakeApi } from './render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const TOKEN = 'token-123456789012345';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname}{location.search}</output>;
+}
+const where = () => screen.getByTestId('where').textContent;
+
+/** The app's providers and a memory router with the given routes, starting at `entry`. */
+function renderRoutes(entry: InitialEntry, routes: ReactNode) {
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[entry]}>
+        <UnauthorizedHandler />
+        <Where />
+        <Routes>
+          <Route path="/" element={<h1>Home page</h1>} />
+          {routes}
+        </Routes>
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+const json = (body: unknown, status = 200) => ({ status, body });
+const user = { id: 1, first_name: 'Mona', last_name: 'Adel', email: 'mona@attar.eg', phone: '01012345678', birth_date: '1995-05-05', points: 0 };
+const card = (id: number, name: string): ProductCard => ({
+  id, name, price: 900, price_after_sale: 750, image: `/media/${id}.webp`, overview: 'Warm oud', category_id: 1,
+  category_name: 'Oud', rate: 4.5, reviews_count: 3, typesale_name: 'normal', in_stock: true, is_fav: false,
+});
+
+/** What a form field says under it: its helper text, linked by aria-describedby. */
+function helpOf(label: string | RegExp) {
+  const input = screen.getByLabelText(label);
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('the route guards', () => {
+  const guarded = (
+    <>
+      <Route path="/myAccount" element={<RequireAuth><h1>My account page</h1></RequireAuth>} />
+      <Route element={<GuestOnly />}>
+        <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
+        <Route path="/sign-up" element={<h1>Sign-up page</h1>} />
+      </Route>
+      <Route element={<RequireEarlierNavigation gate="payment-session" />}>
+        <Route path="/payment-session/info" element={<h1>Your info page</h1>} />
+      </Route>
+      <Route path="/order-is-done" element={<RequireEarlierNavigation gate="order-is-done"><h1>Order done page</h1></RequireEarlierNavigation>} />
+    </>
+  );
+
+  it('sends a visitor without a token from a login-required screen to /', async () => {
+    fakeApi({});
+    renderRoutes('/myAccount', guarded);
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(where()).toBe('/');
+  });
+
+  it('lets a signed-in shopper through to a login-required screen', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({});
+    renderRoutes('/myAccount', guarded);
+    expect(await screen.findByRole('heading', { name: 'My account page' })).toBeTruthy();
+  });
+
+  it.each(['/sign-in', '/sign-up'])('sends a signed-in shopper from %s to /', async (path) => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({});
+    renderRoutes(path, guarded);
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(where()).toBe('/');
+  });
+
+  it('lets a visitor open sign-in and sign-up', async () => {
+    fakeApi({});
+    renderRoutes('/sign-up', guarded);
+    expect(await screen.findByRole('heading', { name: 'Sign-up page' })).toBeTruthy();
+  });
+
+  it('sends a checkout step opened without the earlier navigation to /', async () => {
+    fakeApi({});
+    renderRoutes('/payment-session/info', guarded);
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(where()).toBe('/');
+  });
+
+  it('allows a checkout step after Proceed recorded it, and keeps allowing it on a reload', async () => {
+    fakeApi({});
+    recordEarlierNavigation('payment-session');
+    const first = renderRoutes('/payment-session/info', guarded);
+    expect(await screen.findByRole('heading', { name: 'Your info page' })).toBeTruthy();
+    first.unmount();
+    renderRoutes('/payment-session/info', guarded);
+    expect(await screen.findByRole('heading', { name: 'Your info page' })).toBeTruthy();
+  });
+
+  it('keeps each gate separate, and accepts the navigation in location state', async () => {
+    fakeApi({});
+    recordEarlierNavigation('payment-session');
+    const first = renderRoutes('/order-is-done', guarded);
+    await screen.findByRole('heading', { name: 'Home page' });
+    first.unmount();
+    forgetEarlierNavigation();
+    renderRoutes({ pathname: '/order-is-done', state: { earlierNavigation: 'order-is-done' } }, guarded);
+    expect(await screen.findByRole('heading', { name: 'Order done page' })).toBeTruthy();
+  });
+});
+
+describe('sign-up', () => {
+  const TODAY = '2026-06-15';
+
+  function fillValid(overrides: Record<string, string> = {}) {
+    const values: Record<string, string> = {
+      'First name': 'Mona', 'Last name': 'Adel', Email: 'mona@attar.eg', Phone: '01012345678',
+      Password: 'secret1', 'Confirm password': 'secret1', Day: '5', Month: '5', Year: '1995', ...overrides,
+    };
+    for (const [label, value] of Object.entries(values)) type(new RegExp(`^${label}`), value);
+  }
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+  function renderForm() {
+    renderRoutes('/sign-up', <Route path="/sign-up" element={<SignUpForm today={TODAY} onSignedUp={() => {}} />} />);
+  }
+
+  it('asks for every field', async () => {
+    fakeApi({});
+    renderForm();
+    submit();
+    await waitFor(() => expect(helpOf(/^First name/)).toBe('Required'));
+    for (const label of ['Last name', 'Email', 'Phone', 'Password', 'Confirm password', 'Day', 'Month', 'Year']) {
+      expect(helpOf(new RegExp(`^${label}`))).toBe('Required');
+    }
+    // The messages are announced and the first invalid field gets the focus.
+    expect(screen.getAllByRole('alert').length).toBeGreaterThanOrEqual(9);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^First name/));
+  });
+
+  it.each([
+    ['10', '13', '1990', 'Month', 'Month 1 to 12'],
+    ['32', '1', '1990', 'Day', 'Day 1 to 31'],
+    ['0', '1', '1990', 'Day', 'Day 1 to 31'],
+    ['30', '2', '2000', 'Day', 'February max 29 days'],
+    ['31', '4', '1990', 'Day', 'Other months 30 days'],
+    ['31', '11', '1990', 'Day', 'Other months 30 days'],
+    ['1', '1', '1850', 'Year', 'Valid year'],
+    ['1', '1', '2030', 'Year', 'Valid year'],
+    ['1', '1', '95', 'Year', 'Valid year'],
+    ['16', '6', '2016', 'Year', 'At least 10 years old'],
+    ['٣٠', '٢', '٢٠٠٠', 'Day', 'February max 29 days'],
+  ])('reads %s/%s/%s as wrong under %s: %s', async (day, month, year, field, message) => {
+    const { fetchMock } = fakeApi({});
+    renderForm();
+    fillValid({ Day: day, Month: month, Year: year });
+    submit();
+    await waitFor(() => expect(helpOf(new RegExp(`^${field}`))).toBe(message));
+    for (const other of ['Day', 'Month', 'Year'].filter((f) => f !== field)) expect(helpOf(new RegExp(`^${other}`))).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['29', '2', '2000', '2000-02-29'],
+    ['31', '1', '1990', '1990-01-31'],
+    ['15', '6', '2016', '2016-06-15'],
+    ['٥', '٩', '١٩٩٥', '1995-09-05'],
+  ])('accepts %s/%s/%s and sends %s', async (day, month, year, sent) => {
+    expect(composeBirthDate({ day, month, year })).toBe(sent);
+    const { fetchMock } = fakeApi({ '/user/register': () => json({ status: 201, message: 'Welcome', data: { token: 'new-token', user } }, 201) });
+    renderForm();
+    fillValid({ Day: day, Month: month, Year: year });
+    submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body)).birth_date).toBe(sent);
+  });
+
+  it.each([
+    ['First name', 'Al', 'At least 3 characters'],
+    ['Last name', 'Abd Allah', 'Must be one name'],
+    ['First name', 'Mona2', 'Must be one name'],
+    ['Email', 'mona@attar', 'Invalid email format'],
+    ['Phone', '0101234567', 'Phone 11 digits'],
+    ['Password', '12345', 'Password at least 6 characters'],
+    ['Confirm password', 'secret2', 'Passwords must match'],
+  ])('says what is wrong with %s "%s"', async (label, value, message) => {
+    fakeApi({});
+    renderForm();
+    fillValid({ [label]: value });
+    submit();
+    await waitFor(() => expect(helpOf(new RegExp(`^${label}`))).toBe(message));
+  });
+
+  it('shows the rule texts in Arabic when Arabic is on, from the real catalog', async () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({});
+    renderForm();
+    const arabic: Record<string, string> = {
+      'الاسم الأول': 'Mona', 'اسم العائلة': 'Adel', 'البريد الإلكتروني': 'mona@attar.eg', 'رقم الهاتف': '٠١٠١٢٣٤٥٦٧٨',
+      'كلمة المرور': 'secret1', 'تأكيد كلمة المرور': 'secret2', 'اليوم': '٣٠', 'الشهر': '٢', 'السنة': '٢٠٠٠',
+    };
+    for (const [label, value] of Object.entries(arabic)) type(new RegExp(`^${label}`), value);
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    await waitFor(() => expect(helpOf(/^اليوم/)).toBe('فبراير 29 يومًا كحد أقصى'));
+    expect(helpOf(/^تأكيد كلمة المرور/)).toBe('يجب أن تتطابق كلمتا المرور');
+    // Eastern Arabic digits in the phone are accepted: no error there.
+    expect(helpOf(/^رقم الهاتف/)).toBe('');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('puts the server\'s 422 field errors under the same fields', async () => {
+    fakeApi({
+      '/user/register': () => json({
+        status: 422, message: 'Please check the highlighted fields.',
+        errors: { email: ['An account with this email already exists.'], birth_date: ['You must be at least 10 years old.'] },
+      }, 422),
+    });
+    renderForm();
+    fillValid();
+    submit();
+    await waitFor(() => expect(helpOf(/^Email/)).toBe('An account with this email already exists.'));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
+    const birthDate = screen.getByRole('group', { name: 'Birth date' });
+    expect(within(birthDate).getByRole('alert').textContent).toBe('You must be at least 10 years old.');
+    expect(localStorage.getItem('userToken')).toBeNull();
+  });
+
+  it('sends the birth date as YYYY-MM-DD and the phone in Latin digits, stores the token and goes home', async () => {
+    const { fetchMock } = fakeApi({ '/user/register': () => json({ status: 201, message: 'Welcome to Attar! Your account is ready.', data: { token: 'new-token', user } }, 201) });
+    renderRoutes('/sign-up', <Route path="/sign-up" element={<GuestOnly><SignUp /></GuestOnly>} />);
+    fillValid({ Phone: '٠١٠١٢٣٤٥٦٧٨', Day: '٥', Month: '٩' });
+    submit();
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(localStorage.getItem('userToken')).toBe('new-token');
+    expect(screen.getByText('Welcome to Attar! Your account is ready.')).toBeTruthy();
+    const sent = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
+    expect(sent).toMatchObject({ first_name: 'Mona', phone: '01012345678', birth_date: '1995-09-05', password_confirmation: 'secret1' });
+  });
+});
+
+describe('sign-in', () => {
+  const routes = (
+    <>
+      <Route element={<GuestOnly />}>
+        <Route path="/sign-in" element={<SignIn />} />
+      </Route>
+      <Route path="/myAccount" element={<RequireAuth><h1>My account page</h1></RequireAuth>} />
+    </>
+  );
+
+  it('stores the token and returns the shopper to the page they came from', async () => {
+    const { fetchMock } = fakeApi({ '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }) });
+    renderRoutes({ pathname: '/sign-in', state: { from: '/myAccount?tab=orders' } }, routes);
+    type(/^Email or phone/, '٠١٠١٢٣٤٥٦٧٨');
+    type(/^Password/, 'attar123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'My account page' });
+    expect(where()).toBe('/myAccount?tab=orders');
+    expect(localStorage.getItem('userToken')).toBe('fresh');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ login: '01012345678', password: 'attar123' });
+    // Nothing else is fetched on the way.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes home when there is nowhere to return to', async () => {
+    fakeApi({ '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }) });
+    renderRoutes({ pathname: '/sign-in', state: { from: '//evil.example/' } }, routes);
+    type(/^Email or phone/, 'demo@attar.eg');
+    type(/^Password/, 'attar123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Home page' });
+  });
+
+  it('checks the fields, then shows the server\'s 422 under the login field', async () => {
+    fakeApi({
+      '/user/login': () => json({ status: 422, message: 'Please check the highlighted fields.', errors: { login: ['The email or phone, or the password, is not right.'] } }, 422),
+    });
+    renderRoutes('/sign-in', routes);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(helpOf(/^Email or phone/)).toBe('Required'));
+    expect(helpOf(/^Password/)).toBe('Required');
+    type(/^Email or phone/, 'demo@attar');
+    type(/^Password/, 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(helpOf(/^Email or phone/)).toBe('Invalid email format'));
+    type(/^Email or phone/, 'demo@attar.eg');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(helpOf(/^Email or phone/)).toBe('The email or phone, or the password, is not right.'));
+    expect(localStorage.getItem('userToken')).toBeNull();
+    expect(where()).toBe('/sign-in');
+  });
+});
+
+describe('add to cart', () => {
+  const routes = (
+    <>
+      <Route path="/products" element={<><Nav /><AddToCartButton productId={5} productName="Royal Oud" /></>} />
+      <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
+    </>
+  );
+
+  it('updates the badge from data.count and shows the server\'s message', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('cart count', '2');
+    const { fetchMock } = fakeApi({ '/addToCard': () => json({ status: 200, message: 'Added to your cart.', data: { count: 3 } }) });
+    renderRoutes('/products', routes);
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Royal Oud' }));
+    await screen.findByText('Added to your cart.');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(within(screen.getByTestId('cart-badge')).getByText('3')).toBeTruthy();
+    expect(localStorage.getItem('cart count')).toBe('3');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ product_id: 5 });
+  });
+
+  it('on a 401 says "Please Login First", removes the token and goes to sign-in', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/addToCard': () => json({ status: 401, message: 'Please log in first.' }, 401) });
+    renderRoutes('/products', routes);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Royal Oud' }));
+    await screen.findByRole('heading', { name: 'Sign-in page' });
+    expect(screen.getByText('Please Login First')).toBeTruthy();
+    expect(localStorage.getItem('userToken')).toBeNull();
+  });
+
+  it('shows any other failure\'s message and stays', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/addToCard': () => json({ status: 422, message: 'This product is out of stock.' }, 422) });
+    renderRoutes('/products', routes);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Royal Oud' }));
+    await screen.findByText('This product is out of stock.');
+    expect(where()).toBe('/products');
+    expect(localStorage.getItem('userToken')).toBe(TOKEN);
+  });
+});
+
+describe('the wishlist heart', () => {
+  const routes = (
+    <>
+      <Route path="/products" element={<WishButton productId={5} productName="Royal Oud" />} />
+      <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
+    </>
+  );
+
+  it('adds and removes, following the wishlist', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    let list: ProductCard[] = [];
+    const { calls } = fakeApi({
+      '/fav/show': () => json({ status: 200, message: 'OK', data: list }),
+      '/fav/add/5': () => { list = [card(5, 'Royal Oud')]; return json({ status: 200, message: 'Added to your wishlist.', data: null }); },
+      '/fav/remove/5': () => { list = []; return json({ status: 200, message: 'Removed from your wishlist.', data: null }); },
+    });
+    renderRoutes('/products', routes);
+    await waitFor(() => expect(calls.some((c) => c.path === '/fav/show')).toBe(true));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Royal Oud to wishlist' }));
+    await screen.findByText('Added to your wishlist.');
+    const remove = await screen.findByRole('button', { name: 'Remove Royal Oud from wishlist' });
+    fireEvent.click(remove);
+    await screen.findByText('Removed from your wishlist.');
+    expect(await screen.findByRole('button', { name: 'Add Royal Oud to wishlist' })).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/fav/add/5', '/fav/remove/5']));
+  });
+
+  it('starts filled from is_fav', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/fav/show': () => new Promise(() => {}) });
+    renderRoutes('/products', <Route path="/products" element={<WishButton productId={5} isFav productName="Royal Oud" />} />);
+    expect(screen.getByRole('button', { name: 'Remove Royal Oud from wishlist' })).toBeTruthy();
+  });
+
+  it('tells a visitor to sign in and sends them there', async () => {
+    const { fetchMock } = fakeApi({});
+    renderRoutes('/products', routes);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Royal Oud to wishlist' }));
+    await screen.findByRole('heading', { name: 'Sign-in page' });
+    expect(screen.getByText('Please sign in to use your wishlist.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the wishlist page', () => {
+  const routes = (
+    <>
+      <Route path="/wishlist" element={<Wishlist />} />
+      <Route path="/sign-in" element={<SignIn />} />
+    </>
+  );
+
+  it('lists the saved products; Remove takes one away', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    let list = [card(5, 'Royal Oud'), card(6, 'Amber Night')];
+    fakeApi({
+      '/fav/show': () => json({ status: 200, message: 'OK', data: list }),
+      '/fav/remove/5': () => { list = list.filter((p) => p.id !== 5); return json({ status: 200, message: 'Removed from your wishlist.', data: null }); },
+    });
+    renderRoutes('/wishlist', routes);
+    expect(await screen.findByRole('heading', { name: 'Royal Oud' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart: Amber Night' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Royal Oud' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Royal Oud' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Amber Night' })).toBeTruthy();
+  });
+
+  it('shows an empty state with a way home', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/fav/show': () => json({ status: 200, message: 'OK', data: [] }) });
+    renderRoutes('/wishlist', routes);
+    expect(await screen.findByText('Your wishlist is empty.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows a failed load with Retry', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    let fail = true;
+    fakeApi({ '/fav/show': () => (fail ? json({ status: 500, message: 'Something went wrong on our side.' }, 500) : json({ status: 200, message: 'OK', data: [card(6, 'Amber Night')] })) });
+    renderRoutes('/wishlist', routes);
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Amber Night' })).toBeTruthy();
+  });
+
+  it('sends a visitor to sign in with a message, and back to the wishlist after', async () => {
+    fakeApi({
+      '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }),
+      '/fav/show': () => json({ status: 200, message: 'OK', data: [] }),
+    });
+    renderRoutes('/wishlist', routes);
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(screen.getByText('Please sign in to use your wishlist.')).toBeTruthy();
+    type(/^Email or phone/, 'demo@attar.eg');
+    type(/^Password/, 'attar123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Your wishlist is empty.')).toBeTruthy();
+    expect(where()).toBe('/wishlist');
+  });
+
+  it('on an expired token (401 anywhere) goes to sign-in keeping the page, then comes back', async () => {
+    localStorage.setItem('userToken', 'expired-token-1234567');
+    fakeApi({
+      '/fav/show': () => (localStorage.getItem('userToken') === 'fresh'
+        ? json({ status: 200, message: 'OK', data: [card(6, 'Amber Night')] })
+        : json({ status: 401, message: 'Please log in first.' }, 401)),
+      '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }),
+    });
+    renderRoutes('/wishlist', routes);
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(localStorage.getItem('userToken')).toBeNull();
+    expect(screen.getByText('Please Login First')).toBeTruthy();
+    type(/^Email or phone/, 'demo@attar.eg');
+    type(/^Password/, 'attar123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Amber Night' })).toBeTruthy();
+    expect(where()).toBe('/wishlist');
+  });
+});

@@ -1,0 +1,332 @@
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import ProductDetails from '@/app/routes/product-details';
+import { Nav } from '@/app/shell/nav';
+import { cutWords, RELATED_BREAKPOINTS } from '@/features/product/components/related-carousel';
+import { CAROUSEL_DEFAULTS } from '@/features/product/components/carousel';
+import type { ProductDetails as Details } from '@/features/product/api/get-product';
+import { fakeApi, renderApp } from './render';
+
+// jsdom has no matchMedia, which Swiper's breakpoints ask for.
+beforeAll(() => {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: false, media: query, onchange: null,
+        addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false,
+      }),
+    });
+  }
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
+const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
+
+const details = (lang: string): Details => ({
+  OverView_Product: {
+    name: lang === 'ar' ? 'عود ملكي إنتنس' : 'Royal Oud Intense',
+    overview: '<p>A deep, smoky <strong>Eau de Parfum</strong>.</p><img src=x onerror="alert(1)">',
+    main_image: '/media/products/royal-oud-intense.svg',
+    images: [
+      { product_image_id: 1, product_image: '/media/products/royal-oud-intense-g1.svg' },
+      { product_image_id: 2, product_image: '/media/products/royal-oud-intense-g2.svg' },
+    ],
+    product_after_sale: 1480,
+    price: 1850,
+    link: '/products/product-details/1',
+    description: '<p>Our signature oud, blended for evenings.</p><script>alert(1)</script>',
+    typesale_name: 'normal',
+    in_stock: true,
+  },
+  Product_details: {
+    product_id: 1,
+    smell: 'Oud, Amber, Saffron, Rose',
+    smells: ['Oud', 'Amber', 'Saffron', 'Rose'],
+    product_code: 'B0ATR10458',
+    model_number: 'ATR-OUD-001',
+    category_name: 'Oud & Oriental',
+    category_id: 1,
+    reviews: 4.5,
+  },
+  How_to_use: {
+    how_to_use: '<ol><li>Spray from about 15 cm onto pulse points.</li></ol>',
+    images: ['/media/products/royal-oud-intense-h1.svg', '/media/products/royal-oud-intense-h2.svg'],
+  },
+  realted_product: [
+    { id: 7, name: 'Sultan Musk', price: 680, price_after_sale: 680, overview: 'A soft, clean musk that stays close to the skin, available in four variations.', image: '/media/products/sultan-musk.svg', typesale_name: 'buy 2 get 1', in_stock: true },
+    { id: 9, name: 'Desert Sandalwood', price: 780, price_after_sale: 620, overview: 'Creamy sandalwood, calm and addictive.', image: '/media/products/desert-sandalwood.svg', typesale_name: 'normal', in_stock: true },
+  ],
+  review_rate: { '1': 0, '2': 0, '3': 10, '4': 25, '5': 65 },
+  review: [
+    { user_name: 'Omar Elsayed', rate: 4, comment: 'Great oud for the price.', created_at: '2026-11-09T06:15:27.726Z' },
+    { user_name: 'Mona Hassan', rate: 4.5, comment: 'ريحته فخمة جدًا وثابتة طول اليوم.', created_at: '2026-10-12T06:15:27.726Z' },
+  ],
+});
+
+const ok = (lang: string) => ({ body: { status: 200, message: 'OK', data: details(lang) } });
+
+function renderDetails(id = '1', extra: React.ReactNode = null) {
+  return renderApp(
+    <>
+      {extra}
+      <Routes>
+        <Route path="/products/product-details/:id" element={<ProductDetails />} />
+      </Routes>
+    </>,
+    { route: `/products/product-details/${id}` },
+  );
+}
+
+describe('the product details page', () => {
+  it('shows every section of spec §2 from the details answer', async () => {
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
+    expect(h1).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(calls.find((c) => c.path === '/products/details/1')?.lang).toBe('en');
+
+    // Overview and description: sanitized HTML.
+    expect(screen.getByText('Eau de Parfum').tagName).toBe('STRONG');
+    expect(screen.getByText('Our signature oud, blended for evenings.')).toBeTruthy();
+    expect(document.querySelector('main script, [onerror], script[src]')).toBeNull();
+    expect(document.body.innerHTML).not.toContain('onerror');
+
+    // The price after sale, and the old one struck through.
+    const info = h1.parentElement!;
+    expect(plain(within(info).getByTestId('price').textContent)).toBe('EGP 1,480.00');
+    expect(plain(info.querySelector('del')!.textContent)).toBe('EGP 1,850.00');
+
+    // Add to cart, the heart and copy link, all named.
+    expect(within(info).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+    expect(within(info).getByRole('button', { name: 'Add to wishlist' })).toBeTruthy();
+    expect(within(info).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByText('Within 7 Days')).toBeTruthy();
+
+    // The gallery: main image then the extra ones, each with its size.
+    const gallery = screen.getByRole('region', { name: 'Product images' });
+    const pictures = within(gallery).getAllByRole('img');
+    expect(pictures.map((img) => img.getAttribute('src'))).toEqual([
+      '/media/products/royal-oud-intense.svg', '/media/products/royal-oud-intense-g1.svg', '/media/products/royal-oud-intense-g2.svg',
+    ]);
+    expect(pictures[0].getAttribute('alt')).toBe('Royal Oud Intense');
+    expect(within(gallery).getByRole('button', { name: 'Next slide' })).toBeTruthy();
+    expect(within(gallery).getByText('1 of 3')).toBeTruthy();
+    for (const img of document.querySelectorAll('img[src^="/media/"]')) {
+      expect(img.getAttribute('width')).toBeTruthy();
+      expect(img.getAttribute('height')).toBeTruthy();
+    }
+
+    // The table.
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row').map((row) => [
+      within(row).getByRole('rowheader').textContent,
+      row.querySelector('td')!.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['Smell', 'Oud, Amber, Saffron, Rose'],
+      ['ASIN', 'B0ATR10458'],
+      ['Model number', 'ATR-OUD-001'],
+      ['Category', 'Oud & Oriental'],
+      ['Average review', '4.5 out of 5'],
+    ]);
+
+    // How to use: its text and its own carousel.
+    expect(screen.getByRole('heading', { level: 2, name: 'How to use' })).toBeTruthy();
+    expect(screen.getByText('Spray from about 15 cm onto pulse points.')).toBeTruthy();
+    const howTo = screen.getByRole('region', { name: 'How to use images' });
+    expect(within(howTo).getAllByRole('img')).toHaveLength(2);
+
+    // Related: names, prices, the overview cut to 7 words, a heart and add to cart each.
+    const related = screen.getByRole('region', { name: 'Related products' });
+    expect(within(related).getByRole('link', { name: 'Sultan Musk' }).getAttribute('href')).toBe('/products/product-details/7');
+    const overviews = within(related).getAllByTestId('related-overview').map((el) => el.textContent);
+    expect(overviews).toEqual(['A soft, clean musk that stays close…', 'Creamy sandalwood, calm and addictive.']);
+    expect(within(related).getByRole('button', { name: 'Add Sultan Musk to wishlist' })).toBeTruthy();
+    expect(within(related).getByRole('button', { name: 'Add to cart: Desert Sandalwood' })).toBeTruthy();
+
+    // The review summary: 5 down to 1 stars with their percentages.
+    const bars = within(screen.getByTestId('review-summary')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(bars).toEqual(['5 stars65%', '4 stars25%', '3 stars10%', '2 stars0%', '1 star0%']);
+    expect(screen.getByRole('progressbar', { name: '5 stars' }).getAttribute('aria-valuenow')).toBe('65');
+
+    // The reviews.
+    const list = screen.getByRole('list', { name: 'Reviews' });
+    const reviews = within(list).getAllByRole('listitem');
+    expect(within(reviews[0]).getByText('Omar Elsayed')).toBeTruthy();
+    expect(within(reviews[0]).getByRole('img', { name: '4 stars' })).toBeTruthy();
+    expect(within(reviews[0]).getByText('Great oud for the price.')).toBeTruthy();
+    expect(within(reviews[1]).getByRole('img', { name: '4.5 stars' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Write a review' })).toBeTruthy();
+  });
+
+  it('uses §9 carousel defaults and the related breakpoints of §2', () => {
+    expect(CAROUSEL_DEFAULTS).toEqual({ speed: 300, slidesPerView: 1, threshold: 5 });
+    expect(RELATED_BREAKPOINTS).toEqual({ 640: { slidesPerView: 1 }, 768: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } });
+    expect(cutWords('one two three four five six seven eight')).toBe('one two three four five six seven…');
+    expect(cutWords('  one two  ')).toBe('one two');
+  });
+
+  it('moves the gallery with its buttons and the arrow keys', async () => {
+    // jsdom lays nothing out: give Swiper a width to slide by.
+    const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 600 });
+    onTestFinished(() => { if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width); });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const gallery = await screen.findByRole('region', { name: 'Product images' });
+    const next = within(gallery).getByRole('button', { name: 'Next slide' });
+    const prev = within(gallery).getByRole('button', { name: 'Previous slide' });
+    expect(prev.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(next);
+    await within(gallery).findByText('2 of 3');
+    fireEvent.keyDown(next, { key: 'ArrowRight' });
+    await within(gallery).findByText('3 of 3');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(prev, { key: 'Home' });
+    await within(gallery).findByText('1 of 3');
+  });
+
+  it('renders in Arabic: rtl, Arabic digits, the lang header, and Swiper in rtl', async () => {
+    localStorage.setItem('lang', 'ar');
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'عود ملكي إنتنس' });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(calls.find((c) => c.path === '/products/details/1')?.lang).toBe('ar');
+    const info = h1.parentElement!;
+    expect(plain(within(info).getByTestId('price').textContent)).toBe('١٬٤٨٠٫٠٠ ج.م.');
+    expect(plain(info.querySelector('del')!.textContent)).toBe('١٬٨٥٠٫٠٠ ج.م.');
+    const bars = within(screen.getByTestId('review-summary')).getAllByRole('listitem');
+    expect(plain(bars[0].textContent)).toContain('٦٥٪');
+    for (const swiper of document.querySelectorAll('.swiper')) {
+      expect(swiper.getAttribute('dir')).toBe('rtl');
+      expect(swiper.classList.contains('swiper-rtl')).toBe(true);
+    }
+  });
+
+  it('flips the carousels when the language is switched', async () => {
+    fakeApi({ '/products/details/1': ok });
+    renderDetails('1', <Nav />);
+    await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
+    expect(document.querySelector('.swiper')!.getAttribute('dir')).toBe('ltr');
+    fireEvent.click(screen.getByTestId('language-toggle'));
+    await screen.findByRole('heading', { level: 1, name: 'عود ملكي إنتنس' });
+    const swipers = [...document.querySelectorAll('.swiper')];
+    expect(swipers.length).toBeGreaterThan(0);
+    for (const swiper of swipers) expect(swiper.classList.contains('swiper-rtl')).toBe(true);
+  });
+
+  it('copies the product link and says so', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/products/product-details/1`);
+  });
+
+  it('says when the link could not be copied', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Failed to copy link. Please try again.')).toBeTruthy();
+  });
+
+  it('asks a visitor to sign in before writing a review', async () => {
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+    expect(within(dialog).getByText('Please sign in to write a review.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(calls.some((c) => c.path === '/review/send')).toBe(false);
+  });
+
+  it('sends a half-star rating and an opinion, shows the server message and refetches the product', async () => {
+    localStorage.setItem('userToken', 'token-123456789012345');
+    const { calls, fetchMock } = fakeApi({
+      '/products/details/1': ok,
+      '/fav/show': () => ({ body: { status: 200, message: 'OK', data: [] } }),
+      '/review/send': () => ({ body: { status: 200, message: 'Thank you! Your review was sent.', data: null } }),
+    });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+
+    // Nothing is sent without a rating and an opinion.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
+    expect(await within(dialog).findByText('Please choose a rating.')).toBeTruthy();
+    expect(within(dialog).getByText('Please write your opinion.')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/review/send')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: '4.5 stars' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your opinion' }), { target: { value: '  Lovely and long lasting.  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
+
+    expect(await screen.findByText('Thank you! Your review was sent.')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/review/send'))!;
+    expect(post[1]?.method).toBe('POST');
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ product_id: 1, comment: 'Lovely and long lasting.', rate: 4.5 });
+    expect((post[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-123456789012345');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/products/details/1')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's message when a review is refused", async () => {
+    localStorage.setItem('userToken', 'token-123456789012345');
+    fakeApi({
+      '/products/details/1': ok,
+      '/fav/show': () => ({ body: { status: 200, message: 'OK', data: [] } }),
+      '/review/send': () => ({ status: 422, body: { status: 422, message: 'Please check the highlighted fields.', errors: { comment: ['This field is required.'] } } }),
+    });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '3 stars' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your opinion' }), { target: { value: 'ok' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
+    expect(await screen.findByText('Please check the highlighted fields.')).toBeTruthy();
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('shows a not-found page with a way back to the products for a missing product', async () => {
+    fakeApi({ '/products/details/999': () => ({ status: 404, body: { status: 404, message: 'This product was not found.' } }) });
+    renderDetails('999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse products' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('treats an id that is not a number as not found, without calling the server', async () => {
+    const { calls } = fakeApi({});
+    renderDetails('abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers Retry when loading fails, and shows the product after it', async () => {
+    let fail = true;
+    fakeApi({
+      '/products/details/1': (lang) => (fail ? { status: 500, body: { status: 500, message: 'Something went wrong on our side.' } } : ok(lang)),
+    });
+    renderDetails();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByText('Something went wrong on our side.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+  });
+});
