@@ -6,17 +6,8 @@ import { useCatalogParams } from '@/features/catalog/components/catalog-filters'
 import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
-import { WishButton } from '@/features/wishlist/components/wish-button';
-import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
-import type { ProductCard as Product } from '@/lib/contract';
+import { cardActions } from '../card-actions';
 
-/** The heart and add-to-cart on each card. */
-const cardActions = (p: Product) => (
-  <>
-    <WishButton productId={p.id} isFav={p.is_fav} productName={p.name} />
-    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
-  </>
-);
 
 /** The products by units sold, most first. */
 export default function BestSeller() {

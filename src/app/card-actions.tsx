@@ -1,0 +1,11 @@
+import { WishButton } from '@/features/wishlist/components/wish-button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import type { ProductCard as Product } from '@/lib/contract';
+
+/** The heart and add-to-cart on a product card, composed here because features do not import each other. */
+export const cardActions = (p: Product) => (
+  <>
+    <WishButton productId={p.id} isFav={p.is_fav} productName={p.name} />
+    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
+  </>
+);
