@@ -8,6 +8,9 @@ import Badge from '@mui/material/Badge';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useSnackbar } from 'notistack';
@@ -15,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLanguage } from '@/lib/language';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
-import { HeartIcon, CartIcon, PersonIcon } from '@/components/icons';
+import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
 export function Nav() {
@@ -26,6 +29,7 @@ export function Nav() {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [drawer, setDrawer] = useState(false);
 
   const links = [
     { to: '/', label: t`Home` },
@@ -63,10 +67,31 @@ export function Nav() {
   return (
     <AppBar position="static" color="inherit" elevation={1} component="nav" aria-label={t`Main`}>
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', minHeight: 64 }}>
+        {/* On phones the links live in a drawer, so the bar stays one row. */}
+        <IconButton
+          aria-label={t`Menu`}
+          aria-controls={drawer ? 'nav-drawer' : undefined}
+          aria-expanded={drawer}
+          onClick={() => setDrawer(true)}
+          color="primary"
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
         <Box component={RouterLink} to="/" aria-label={t`Attar home`} sx={{ display: 'flex', alignItems: 'center', me: 1 }}>
           <img src="/logo.svg" alt="" width={40} height={40} />
         </Box>
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
+        <Box sx={{ flexGrow: 1, display: { md: 'none' } }} />
+        <Drawer id="nav-drawer" open={drawer} onClose={() => setDrawer(false)}>
+          <List component="nav" aria-label={t`Main`} sx={{ width: 260, pt: 2 }}>
+            {links.map((l) => (
+              <ListItemButton key={l.to} component={NavLink} to={l.to} end={l.to === '/'} onClick={() => setDrawer(false)} sx={{ '&.active': { fontWeight: 700 } }}>
+                {l.label}
+              </ListItemButton>
+            ))}
+          </List>
+        </Drawer>
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
           {links.map((l) => (
             <Button key={l.to} component={NavLink} to={l.to} end={l.to === '/'} color="primary" sx={{ '&.active': { fontWeight: 700, textDecoration: 'underline' } }}>
               {l.label}
