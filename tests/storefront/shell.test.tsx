@@ -97,3 +97,18 @@ describe('the footer', () => {
     expect(calls.filter((c) => c.path === '/products/bestseller').map((c) => c.lang)).toEqual(['en', 'ar']);
   });
 });
+
+describe('page titles', () => {
+  it('name the screen and the shop in the active language', async () => {
+    const { usePageTitle } = await import('@/lib/page-title');
+    function Screen({ title }: { title?: string }) {
+      usePageTitle(title);
+      return null;
+    }
+    fakeApi({});
+    const { rerender } = renderApp(<Screen title="Offers" />);
+    expect(document.title).toBe('Offers | Attar');
+    rerender(<Screen />);
+    expect(document.title).toBe('Attar');
+  });
+});

@@ -7,12 +7,14 @@ import { useLingui } from '@lingui/react/macro';
 import { aboutQuery } from '@/features/content/api/get-about';
 import { SafeHtml } from '@/components/safe-html';
 import { useLanguage } from '@/lib/language';
+import { usePageTitle } from '@/lib/page-title';
 
 /** About us: the shop's story (server HTML, sanitized) and its picture. */
 export default function About() {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const { data, error, isPending, isFetching, refetch } = useQuery(aboutQuery(lang));
+  usePageTitle(data?.title ?? t`About us`);
   if (error && !isFetching) {
     return (
       <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>

@@ -7,11 +7,13 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
+import { usePageTitle } from '@/lib/page-title';
 
 
 /** The products by units sold, most first. */
 export default function BestSeller() {
   const { t } = useLingui();
+  usePageTitle(t`Best sellers`);
   const { lang } = useLanguage();
   const { params, update } = useCatalogParams();
   const query = useQuery(productsQuery({ page: params.page, sort: 'best_selling' }, lang));

@@ -12,6 +12,7 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
+import { usePageTitle } from '@/lib/page-title';
 
 
 function CategoryNotFound() {
@@ -34,6 +35,7 @@ export default function Category() {
   const { params, update, clear } = useCatalogParams();
   const listParams = { page: params.page, sort: params.sort };
   const query = useQuery({ ...categoryProductsQuery(id, listParams, lang), enabled: valid });
+  usePageTitle(query.data?.category.name ?? t`Products`);
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <CategoryNotFound />;
   return (
     <>

@@ -10,6 +10,7 @@ import { useLanguage } from '@/lib/language';
 import { ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
 import type { ProductCard as Product } from '@/lib/contract';
+import { usePageTitle } from '@/lib/page-title';
 
 function Section({ title, products }: { title: string; products: Product[] }) {
   return (
@@ -27,6 +28,7 @@ export default function Home() {
   const { t } = useLingui();
   const { lang, dir } = useLanguage();
   const { data, error, refetch, isPending } = useQuery(homeQuery(lang));
+  usePageTitle(undefined);
   if (isPending) {
     return <Skeleton variant="rounded" height={320} aria-label={t`Loading…`} />;
   }

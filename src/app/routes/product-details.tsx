@@ -17,6 +17,7 @@ import { ReviewList } from '@/features/product/components/review-list';
 import { ReviewDialog } from '@/features/product/components/review-dialog';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
+import { usePageTitle } from '@/lib/page-title';
 
 const twoColumns = { display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' } as const;
 
@@ -112,6 +113,7 @@ export default function ProductDetails() {
     // On a language switch keep showing this product until its new text arrives.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
   });
+  usePageTitle(data?.OverView_Product.name);
   if (id <= 0 || isNotFound(error)) return <NotFound />;
   if (error && !data) {
     return (

@@ -8,11 +8,13 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
+import { usePageTitle } from '@/lib/page-title';
 
 
 /** All products: search, category, sort, price range and pages, all kept in the URL. */
 export default function Products() {
   const { t } = useLingui();
+  usePageTitle(t`Products`);
   const { lang } = useLanguage();
   const { params, update, clear } = useCatalogParams();
   const query = useQuery(productsQuery(params, lang));

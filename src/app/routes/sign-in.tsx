@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import type { SignInState } from '../unauthorized';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Where to go after signing in: the page the shopper came from, if it is one of ours. */
 export function returnPath(state: unknown): string {
@@ -17,6 +18,7 @@ export function returnPath(state: unknown): string {
 /** /sign-in (guest-only): email or phone and password, then back to where the shopper was. */
 export default function SignIn() {
   const { t } = useLingui();
+  usePageTitle(t`Sign in`);
   const navigate = useNavigate();
   const location = useLocation();
   return (

@@ -4,10 +4,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { usePageTitle } from '@/lib/page-title';
 
 /** /sign-up (guest-only): a new account, then home. */
 export default function SignUp() {
   const { t } = useLingui();
+  usePageTitle(t`Create an account`);
   const navigate = useNavigate();
   return (
     <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>

@@ -16,6 +16,7 @@ import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishl
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { SignInState } from '../unauthorized';
+import { usePageTitle } from '@/lib/page-title';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' } as const;
 
@@ -61,6 +62,7 @@ function RemoveButton({ product }: { product: Product }) {
 /** /wishlist: the signed-in shopper's saved products, each removable and addable to the cart. */
 export default function Wishlist() {
   const { t } = useLingui();
+  usePageTitle(t`Wishlist`);
   const { lang } = useLanguage();
   const { token, signedIn } = useSession();
   const { data, error, isPending, refetch } = useQuery(wishlistQuery(lang, token));
