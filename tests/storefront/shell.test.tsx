@@ -112,3 +112,25 @@ describe('page titles', () => {
     expect(document.title).toBe('Attar');
   });
 });
+
+describe('the cart fetched on mount', () => {
+  it('sets the badge and keeps the points in localStorage when nonzero', async () => {
+    const { Layout } = await import('@/app/shell/layout');
+    localStorage.setItem('userToken', 'token-123456789012345');
+    const cart = { card_count: 3, points: 1200 };
+    fakeApi({
+      '/showCard': () => ({ body: { status: 200, message: 'OK', data: cart } }),
+      '/home': () => ({ body: { status: 200, message: 'OK', data: { Data_home_page: { message_nav: 'Hello' } } } }),
+      '/products/bestseller': (lang) => ({ body: footerBody(lang) }),
+    });
+    const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
+    const { render } = await import('@testing-library/react');
+    const { AppProvider, makeQueryClient } = await import('@/app/provider');
+    // The layout restores scroll, which needs a data router like the app's.
+    const router = createMemoryRouter([{ element: <Layout />, children: [{ index: true, element: <p>home</p> }] }]);
+    render(<AppProvider queryClient={makeQueryClient()}><RouterProvider router={router} /></AppProvider>);
+    await waitFor(() => expect(localStorage.getItem('cart count')).toBe('3'));
+    expect(localStorage.getItem('points')).toBe('1200');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+  });
+});

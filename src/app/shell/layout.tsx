@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
+import { storage } from '@/lib/storage';
 import { LoadingView } from '@/components/loading-view';
 import { Banner } from './banner';
 import { Nav } from './nav';
@@ -18,7 +19,10 @@ export function Layout() {
   // Spec §4: on mount the cart is fetched and the badge follows card_count.
   const { data: cart } = useQuery(cartQuery(lang, token));
   useEffect(() => {
-    if (cart) setCartCount(cart.card_count);
+    if (!cart) return;
+    setCartCount(cart.card_count);
+    // Spec §3: the points are kept too, when nonzero.
+    storage.setPoints(cart.points);
   }, [cart, setCartCount]);
   return (
     <Box dir={dir} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
