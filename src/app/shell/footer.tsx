@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { footerQuery } from '@/features/content/api/get-footer';
 import { useLanguage } from '@/lib/language';
+import { useShopLinks } from './links';
 import { SafeHtml } from '@/components/safe-html';
 
 /** The footer of spec §2, from /products/bestseller; it reloads when the language changes. */
@@ -13,14 +14,7 @@ export function Footer() {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const { data, error, isPending } = useQuery(footerQuery(lang));
-  const links = [
-    { to: '/', label: t`Home` },
-    { to: '/products', label: t`Products` },
-    { to: '/offers', label: t`Offers` },
-    { to: '/bestSeller', label: t`Best sellers` },
-    { to: '/about-us', label: t`About us` },
-    { to: '/contact-us', label: t`Contact us` },
-  ];
+  const links = useShopLinks();
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mt: 6, px: 3, py: 4 }}>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>

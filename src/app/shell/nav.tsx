@@ -16,6 +16,7 @@ import { plural } from '@lingui/core/macro';
 import { useSnackbar } from 'notistack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLanguage } from '@/lib/language';
+import { useShopLinks } from './links';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
@@ -31,14 +32,7 @@ export function Nav() {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
 
-  const links = [
-    { to: '/', label: t`Home` },
-    { to: '/products', label: t`Products` },
-    { to: '/offers', label: t`Offers` },
-    { to: '/bestSeller', label: t`Best sellers` },
-    { to: '/about-us', label: t`About us` },
-    { to: '/contact-us', label: t`Contact us` },
-  ];
+  const links = useShopLinks();
 
   // Spec §4: clear locally first, then tell the server; its errors are silent.
   async function logOut() {
