@@ -7,8 +7,11 @@ import type { Lang } from './storage';
 // language switch instant and offline.
 i18n.load({ en, ar });
 
+/** Numbers in messages follow Egypt's conventions: plain 'ar' would write Western digits (EGYPT.md). */
+const NUMBER_LOCALES: Record<Lang, string> = { en: 'en-EG', ar: 'ar-EG' };
+
 export function activateLanguage(lang: Lang) {
-  if (i18n.locale !== lang) i18n.activate(lang);
+  if (i18n.locale !== lang) i18n.activate(lang, [NUMBER_LOCALES[lang]]);
 }
 
 export { i18n };

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { storage } from './storage';
+import { storage, type Lang } from './storage';
+import { formatNumber } from './money';
 
 interface SessionState {
   token: string | null;
@@ -37,8 +38,8 @@ export function useSession(): SessionState {
   return value;
 }
 
-/** The badge text: '99+' above 99 (spec §2). */
-export function badgeText(count: number): string | null {
+/** The badge text: '99+' above 99 (spec §2), in the language's digits. */
+export function badgeText(count: number, lang: Lang = 'en'): string | null {
   if (count <= 0) return null;
-  return count > 99 ? '99+' : String(count);
+  return count > 99 ? `${formatNumber(99, lang)}+` : formatNumber(count, lang);
 }

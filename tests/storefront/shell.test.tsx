@@ -26,6 +26,11 @@ describe('the cart badge', () => {
     expect(badgeText(count)).toBe(text);
   });
 
+  it('writes the badge in Eastern Arabic digits in Arabic', () => {
+    expect(badgeText(7, 'ar')).toBe('٧');
+    expect(badgeText(150, 'ar')).toBe('٩٩+');
+  });
+
   it('follows the cart fetched for a signed-in shopper, and names it for screen readers', async () => {
     localStorage.setItem('userToken', 'token-123456789012345');
     localStorage.setItem('cart count', '120');

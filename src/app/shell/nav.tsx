@@ -52,7 +52,7 @@ export function Nav() {
     navigate('/sign-in');
   }
 
-  const badge = badgeText(cartCount);
+  const badge = badgeText(cartCount, lang);
   const cartLabel = cartCount <= 0
     ? t`Cart`
     : cartCount > 99

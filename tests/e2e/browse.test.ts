@@ -1,0 +1,175 @@
+// Journeys: browse home → category → product → review summary; search and
+// sort on /products; switch language on a product page (issue 3, "Tests").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, plain, seriousViolations, startShop, visit, type Shop } from './harness.ts';
+import { firstNumber, money, say, settled } from './journey-helpers.ts';
+
+let shop: Shop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The product grid of a list screen, once its cards have arrived. */
+async function loadedGrid(page: Page) {
+  const grid = page.locator('section[aria-labelledby="product-grid-count"]');
+  await grid.getByRole('heading', { level: 3 }).first().waitFor();
+  return grid;
+}
+
+describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
+  it('goes home → a category → one of its products → the review summary and delivery time', async () => {
+    const { page, problems, context } = await visit(browser, lang);
+    try {
+      await page.goto(shop.url + '/');
+      const categories = page.getByRole('region', { name: say(lang, 'Categories', 'الأقسام'), exact: true });
+      const categoryLink = categories.getByRole('link').first();
+      await categoryLink.waitFor();
+      const categoryName = plain(await categoryLink.textContent()).trim();
+      expect(categoryName).not.toBe('');
+      if (lang === 'ar') expect(categoryName).toMatch(/[\u0600-\u06ff]/);
+      await categoryLink.click();
+
+      await page.waitForURL(/\/products\/category\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: categoryName, exact: true }).waitFor();
+      const grid = await loadedGrid(page);
+      const productHeading = grid.getByRole('heading', { level: 3 }).first();
+      const productName = plain(await productHeading.textContent()).trim();
+      await productHeading.click();
+
+      await page.waitForURL(/\/products\/product-details\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: productName, exact: true }).waitFor();
+      // It is one of the category's products.
+      const categoryRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: say(lang, 'Category', 'القسم'), exact: true }) });
+      await expect.poll(async () => plain(await categoryRow.getByRole('cell').textContent()).trim()).toBe(categoryName);
+      await page.getByText(say(lang, 'Delivery: Within 7 Days', 'التوصيل: خلال ٧ أيام'), { exact: true }).waitFor();
+
+      // Review summary: five bars, 5 stars down to 1, each with its percentage in the language's digits.
+      await page.getByRole('heading', { level: 2, name: say(lang, 'Customer reviews', 'آراء العملاء') }).waitFor();
+      const bars = page.getByTestId('review-summary').getByRole('progressbar');
+      expect(await bars.count()).toBe(5);
+      const rows = await page.getByTestId('review-summary').getByRole('listitem').evaluateAll((items) =>
+        items.map((li) => {
+          const bar = li.querySelector('[role="progressbar"]')!;
+          return {
+            label: bar.getAttribute('aria-label'),
+            now: Number(bar.getAttribute('aria-valuenow')),
+            valuetext: bar.getAttribute('aria-valuetext'),
+            shown: li.lastElementChild!.textContent,
+          };
+        }));
+      expect(rows.map((r) => r.label)).toEqual(
+        lang === 'ar'
+          ? ['٥ نجوم', '٤ نجوم', '٣ نجوم', 'نجمتان', 'نجمة واحدة']
+          : ['5 stars', '4 stars', '3 stars', '2 stars', '1 star'],
+      );
+      for (const row of rows) {
+        const shown = plain(row.shown);
+        expect(shown).toMatch(lang === 'ar' ? /^[٠-٩]+٪$/ : /^\d+%$/);
+        expect(plain(row.valuetext)).toBe(shown);
+        expect(firstNumber(shown)).toBe(row.now);
+        expect(row.now).toBeGreaterThanOrEqual(0);
+        expect(row.now).toBeLessThanOrEqual(100);
+      }
+      // The seeded products have reviews: the shares add up to about 100 %.
+      const total = rows.reduce((sum, r) => sum + r.now, 0);
+      expect(total).toBeGreaterThanOrEqual(97);
+      expect(total).toBeLessThanOrEqual(103);
+
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('searches and sorts /products by price, and the URL keeps both after a reload', async () => {
+    const { page, problems, context } = await visit(browser, lang);
+    try {
+      await page.goto(shop.url + '/products');
+      await page.getByRole('heading', { level: 1, name: say(lang, 'Products', 'المنتجات'), exact: true }).waitFor();
+      const grid = await loadedGrid(page);
+      const count = () => grid.locator('#product-grid-count');
+      const allCount = firstNumber(await count().textContent());
+
+      // A word of a product name shown in the grid, in the shopper's language.
+      const term = say(lang, 'Oud', 'عود');
+      const search = page.getByRole('searchbox', { name: say(lang, 'Search products', 'ابحث في المنتجات'), exact: true });
+      await search.fill(term);
+      await page.waitForURL((url) => url.searchParams.get('q') === term);
+      await expect.poll(async () => firstNumber(await count().textContent()), { timeout: 10_000 }).toBeLessThan(allCount);
+      const found = firstNumber(await count().textContent());
+      expect(found).toBeGreaterThan(1);
+      const names = await grid.getByRole('heading', { level: 3 }).allTextContents();
+      expect(names.some((n) => n.includes(term))).toBe(true);
+
+      // Price: low to high.
+      await page.getByLabel(say(lang, 'Sort by', 'ترتيب حسب'), { exact: true })
+        .selectOption({ label: say(lang, 'Price: low to high', 'السعر: من الأقل إلى الأعلى') });
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc' && url.searchParams.get('q') === term);
+      const prices = async () => (await grid.getByTestId('price').allTextContents()).map(money);
+      const ascending = (list: number[]) => list.length > 1 && list.every((p, i) => i === 0 || list[i - 1] <= p);
+      await expect.poll(async () => ascending(await prices()), { timeout: 10_000 }).toBe(true);
+      const sorted = await prices();
+      expect(plain((await grid.getByTestId('price').first().textContent()))).toMatch(lang === 'ar' ? /^[٠-٩٬٫]+ ج\.م\.$/ : /^EGP [\d,]+\.\d{2}$/);
+      const sortedNames = await grid.getByRole('heading', { level: 3 }).allTextContents();
+
+      // A reload keeps the search and the order.
+      const before = page.url();
+      await page.reload();
+      expect(page.url()).toBe(before);
+      const reloaded = await loadedGrid(page);
+      await expect.poll(() => search.inputValue()).toBe(term);
+      expect(await page.getByLabel(say(lang, 'Sort by', 'ترتيب حسب'), { exact: true }).inputValue()).toBe('price_asc');
+      expect(firstNumber(await count().textContent())).toBe(found);
+      expect((await reloaded.getByTestId('price').allTextContents()).map(money)).toEqual(sorted);
+      expect(await reloaded.getByRole('heading', { level: 3 }).allTextContents()).toEqual(sortedNames);
+
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switches language on a product page: same URL, direction flips, the name follows, no reload', async () => {
+    const { page, problems, context } = await visit(browser, lang);
+    try {
+      const other = lang === 'ar' ? 'en' : 'ar';
+      // Royal Oud Intense, seeded in both languages.
+      const names = { en: 'Royal Oud Intense', ar: 'عود ملكي إنتنس' };
+      await page.goto(shop.url + '/products/product-details/1');
+      await page.getByRole('heading', { level: 1, name: names[lang], exact: true }).waitFor();
+      await page.getByText(say(lang, 'Delivery: Within 7 Days', 'التوصيل: خلال ٧ أيام'), { exact: true }).waitFor();
+      const url = page.url();
+      await page.evaluate(() => { (window as unknown as { marker: string }).marker = 'still here'; });
+
+      await page.getByTestId('language-toggle').click();
+      await page.waitForFunction((dir) => document.documentElement.dir === dir, other === 'ar' ? 'rtl' : 'ltr');
+      await page.getByRole('heading', { level: 1, name: names[other], exact: true }).waitFor();
+      await page.getByText(say(other, 'Delivery: Within 7 Days', 'التوصيل: خلال ٧ أيام'), { exact: true }).waitFor();
+
+      expect(page.url()).toBe(url);
+      expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(other);
+      expect(await page.getByTestId('language-toggle').textContent()).toBe(other === 'ar' ? 'English' : 'العربية');
+      // The review summary follows too (Arabic counts in Eastern Arabic digits, EGYPT.md).
+      await expect.poll(() => page.getByTestId('review-summary').getByRole('progressbar').first().getAttribute('aria-label'), { timeout: 5_000 })
+        .toBe(other === 'ar' ? '٥ نجوم' : '5 stars');
+
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// Small helpers shared by the journeys (not a test file itself).
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { plain } from './harness.ts';
+
+export type Lang = 'en' | 'ar';
+
+/** The English text or its Arabic msgstr from locales/ar/messages.po. */
+export const say = (lang: Lang, en: string, ar: string) => (lang === 'ar' ? ar : en);
+
+/** Eastern Arabic digits → 0-9. */
+export const latin = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
+
+/** `EGP 1,234.50` or `١٬٢٣٤٫٥٠ ج.م.` → 1234.5 */
+export function money(text: string | null): number {
+  const match = latin(plain(text)).match(/\d[\d٬,]*(?:[٫.]\d+)?/);
+  if (!match) throw new Error(`not a price: ${JSON.stringify(text)}`);
+  return Number(match[0].replace(/[٬,]/g, '').replace('٫', '.'));
+}
+
+/** The first number in a text, in either script (`13 products`, `١٣ منتجًا`, `75%`, `٧٥٪`). */
+export function firstNumber(text: string | null): number {
+  const match = latin(plain(text)).replace(/[٬,]/g, '').match(/\d+/);
+  if (!match) throw new Error(`no number in ${JSON.stringify(text)}`);
+  return Number(match[0]);
+}
+
+/** Chromium's console line for a failed fetch with this status, the only error a journey may expect. */
+export const failedLoad = (status: number) => new RegExp(`^console: Failed to load resource: the server responded with a status of ${status}\\b`);
+
+/**
+ * A form control by its label, exactly: MUI appends a ` *` (aria-hidden) to a
+ * required field's label, which getByLabel still reads.
+ */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s*\\*)?$`));
+}
+
+/** Signs in through the sign-in form (the page must be on /sign-in). */
+export async function signInWithForm(page: Page, lang: Lang, login: string, password: string) {
+  await page.getByRole('heading', { level: 1, name: say(lang, 'Sign in', 'تسجيل الدخول') }).waitFor();
+  await field(page, say(lang, 'Email or phone', 'البريد الإلكتروني أو رقم الهاتف')).fill(login);
+  await field(page, say(lang, 'Password', 'كلمة المرور')).fill(password);
+  await page.getByRole('button', { name: say(lang, 'Sign in', 'تسجيل الدخول'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/sign-in');
+}
+
+/** The cart badge's number (0 when it shows nothing). */
+export async function badgeCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('cart-badge').locator('.MuiBadge-badge');
+  if (await badge.evaluate((el) => el.classList.contains('MuiBadge-invisible'))) return 0;
+  const text = plain(await badge.textContent()).trim();
+  return text ? Number(latin(text)) : 0;
+}
+
+export async function expectBadge(page: Page, count: number) {
+  await expect.poll(() => badgeCount(page), { timeout: 10_000 }).toBe(count);
+}
+
+/**
+ * Waits until no finite animation or transition runs (a snackbar sliding in,
+ * a menu fading out), so axe judges what the shopper sees once it has
+ * settled: mid-animation, axe leaves colour contrast undecided. The banner's
+ * endless scroll is not waited for.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => {
+    const end = a.effect?.getComputedTiming().endTime;
+    return a.playState !== 'running' || end === Infinity;
+  }));
+}
