@@ -225,7 +225,7 @@ describe('sign-up', () => {
     };
     for (const [label, value] of Object.entries(arabic)) type(new RegExp(`^${label}`), value);
     fireEvent.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
-    await waitFor(() => expect(helpOf(/^اليوم/)).toBe('فبراير 29 يومًا كحد أقصى'));
+    await waitFor(() => expect(helpOf(/^اليوم/)).toBe('فبراير ٢٩ يومًا كحد أقصى'));
     expect(helpOf(/^تأكيد كلمة المرور/)).toBe('يجب أن تتطابق كلمتا المرور');
     // Eastern Arabic digits in the phone are accepted: no error there.
     expect(helpOf(/^رقم الهاتف/)).toBe('');
