@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { homeQuery } from '@/features/catalog/api/get-home';
 import { useLanguage } from '@/lib/language';
-import { ProductCard } from '@/components/product-card';
+import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
 import type { ProductCard as Product } from '@/lib/contract';
 import { usePageTitle } from '@/lib/page-title';
@@ -16,7 +16,7 @@ function Section({ title, products }: { title: string; products: Product[] }) {
   return (
     <Box component="section" aria-label={title} sx={{ mt: 5 }}>
       <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{title}</Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
+      <Box sx={PRODUCT_GRID_SX}>
         {products.map((p) => <ProductCard key={p.id} product={p} actions={cardActions(p)} />)}
       </Box>
     </Box>

@@ -10,7 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
-import { ProductCard } from '@/components/product-card';
+import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
 import { wishlistQuery } from '@/features/wishlist/api/get-wishlist';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
@@ -18,7 +18,7 @@ import type { ProductCard as Product } from '@/lib/contract';
 import type { SignInState } from '../unauthorized';
 import { usePageTitle } from '@/lib/page-title';
 
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' } as const;
+const grid = PRODUCT_GRID_SX;
 
 /** A visitor has no wishlist: say so and send them to sign in, coming back here after. */
 function SignInFirst() {

@@ -177,9 +177,11 @@ export function CatalogFilters({
       aria-label={t`Filter products`}
       sx={{
         display: 'grid',
-        gap: 2,
         mb: 3,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(auto-fit, minmax(160px, 1fr))' },
+        // Phones: search on its own row, then category beside sort and min beside max.
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(auto-fit, minmax(160px, 1fr))' },
+        '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
+        gap: { xs: 1.5, sm: 2 },
         alignItems: 'start',
       }}
     >

@@ -8,14 +8,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { ProductCard } from '@/components/product-card';
+import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
 import { CartIcon } from '@/components/icons';
 import { formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
 
-export const GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' } as const;
+export const GRID_SX = PRODUCT_GRID_SX;
 
 /**
  * A card's shape while it loads: the square image, a name, the price and
