@@ -29,9 +29,9 @@ export function makeQueryClient() {
 
 /** Theme and style cache follow the language's direction, switched without a reload. */
 function Directional({ children }: { children: ReactNode }) {
-  const { dir, lang } = useLanguage();
+  const { dir } = useLanguage();
   return (
-    <I18nProvider i18n={i18n} key={lang}>
+    <I18nProvider i18n={i18n}>
       <CacheProvider value={emotionCache(dir)}>
         <ThemeProvider theme={themeFor(dir)}>
           <CssBaseline />

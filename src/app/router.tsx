@@ -26,24 +26,31 @@ export const router = createBrowserRouter([
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Home /> },
-      { path: 'products', element: <Products /> },
-      { path: 'products/category/:id', element: <Category /> },
-      { path: 'products/product-details/:id', element: <ProductDetails /> },
-      { path: 'offers', element: <Offers /> },
-      { path: 'bestSeller', element: <BestSeller /> },
-      { path: 'about-us', element: <About /> },
-      { path: 'contact-us', element: <Contact /> },
-      // The page itself sends a visitor to sign-in with a message, and back afterwards.
-      { path: 'wishlist', element: <Wishlist /> },
       {
-        element: <GuestOnly />,
+        // A screen that fails to load or render shows its error inside the
+        // shell, so the banner, navigation and footer stay.
+        errorElement: <RouteError />,
         children: [
-          { path: 'sign-in', element: <SignIn /> },
-          { path: 'sign-up', element: <SignUp /> },
+          { index: true, element: <Home /> },
+          { path: 'products', element: <Products /> },
+          { path: 'products/category/:id', element: <Category /> },
+          { path: 'products/product-details/:id', element: <ProductDetails /> },
+          { path: 'offers', element: <Offers /> },
+          { path: 'bestSeller', element: <BestSeller /> },
+          { path: 'about-us', element: <About /> },
+          { path: 'contact-us', element: <Contact /> },
+          // The page itself sends a visitor to sign-in with a message, and back afterwards.
+          { path: 'wishlist', element: <Wishlist /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'sign-in', element: <SignIn /> },
+              { path: 'sign-up', element: <SignUp /> },
+            ],
+          },
+          { path: '*', element: <Home /> },
         ],
       },
-      { path: '*', element: <Home /> },
     ],
   },
 ]);

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { storage } from '@/lib/storage';
 
 /** Where a shopper signing in should be sent back to: the page they were on. */
 export interface SignInState {
@@ -12,35 +10,22 @@ export interface SignInState {
 
 /**
  * Handles every 401 of the API client in one place (DESIGN.md "How data
- * flows"): the token is gone or expired, so forget it and ask the shopper to
- * sign in again, remembering the page they were on. Mount once, inside the
- * router (the layout is the place).
+ * flows"): the token is gone or expired, so the shopper is signed out here
+ * (token, badge, points), quietly, wherever they are. A public page stays
+ * open; a page that needs sign-in sends them there with a message and brings
+ * them back; an action they started (add to cart, checkout) says
+ * 'Please Login First' itself (spec §4, §8). Mount once, in the layout.
  */
 export function useUnauthorizedHandler() {
-  const { t } = useLingui();
-  const { setToken } = useSession();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const location = useLocation();
-  // The handler outlives renders; it must read the page the shopper is on now.
-  const here = useRef(location);
-  useEffect(() => {
-    here.current = location;
-  }, [location]);
-  const message = t`Please Login First`;
-
+  const { setToken, setCartCount } = useSession();
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setToken(null);
-      const { pathname, search, hash } = here.current;
-      if (pathname === '/sign-in' || pathname === '/sign-up') return;
-      // Several calls may fail together; one message is enough.
-      enqueueSnackbar(message, { variant: 'warning', preventDuplicate: true });
-      const state: SignInState = { from: `${pathname}${search}${hash}` };
-      navigate('/sign-in', { state });
+      setCartCount(0);
+      storage.setPoints(0);
     });
     return () => setUnauthorizedHandler(() => {});
-  }, [setToken, navigate, enqueueSnackbar, message]);
+  }, [setToken, setCartCount]);
 }
 
 /** The same, as an element: `<UnauthorizedHandler />` in the layout. */

@@ -3,6 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 
+/** Present for screen readers, invisible on screen. */
+const visuallyHidden = {
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+} as const;
+
 /** The price after sale, with the old price struck through when on sale. */
 export function Price({ price, priceAfterSale }: { price: number; priceAfterSale: number }) {
   const { t } = useLingui();
@@ -14,9 +19,13 @@ export function Price({ price, priceAfterSale }: { price: number; priceAfterSale
         {formatMoney(priceAfterSale, lang)}
       </Box>
       {onSale && (
-        <Box component="del" sx={{ color: 'text.secondary', fontSize: '0.875em' }} aria-label={t`Was ${formatMoney(price, lang)}`}>
-          {formatMoney(price, lang)}
-        </Box>
+        <>
+          {/* Screen readers skip <del>'s meaning: say it in words. */}
+          <Box component="span" sx={visuallyHidden}>{t`Was ${formatMoney(price, lang)}`}</Box>
+          <Box component="del" aria-hidden="true" sx={{ color: 'text.secondary', fontSize: '0.875em' }}>
+            {formatMoney(price, lang)}
+          </Box>
+        </>
       )}
     </Box>
   );

@@ -35,6 +35,14 @@ export function themeFor(dir: Direction): Theme {
           : '"Cairo", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
       },
       shape: { borderRadius: 10 },
+      components: {
+        // A focus ring that shows on every control, icon buttons included (WCAG 2.4.7, 1.4.11).
+        MuiButtonBase: {
+          styleOverrides: {
+            root: { '&.Mui-focusVisible': { outline: '3px solid #8a6212', outlineOffset: 2 } },
+          },
+        },
+      },
     });
     themes.set(dir, theme);
   }

@@ -22,8 +22,8 @@ describe.each(['en', 'ar'] as const)('home and shell, in %s', (lang) => {
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(
         lang === 'ar' ? ['ar', 'rtl'] : ['en', 'ltr'],
       );
-      // Banner: message_nav 23 times.
-      expect(await page.locator('[data-testid="banner-track"] > span').count()).toBe(23);
+      // Banner: message_nav 23 times (the track holds them twice, for a seamless loop).
+      expect(await page.locator('[data-testid="banner-copies"]').first().locator('> span').count()).toBe(23);
       // Navigation in the language; the toggle names the other one.
       await page.getByRole('link', { name: lang === 'ar' ? 'المنتجات' : 'Products' }).first().waitFor();
       expect(await page.getByTestId('language-toggle').textContent()).toBe(lang === 'ar' ? 'English' : 'العربية');

@@ -459,7 +459,7 @@ describe('the wishlist page', () => {
     expect(where()).toBe('/wishlist');
   });
 
-  it('on an expired token (401 anywhere) goes to sign-in keeping the page, then comes back', async () => {
+  it('on an expired token, signs the shopper out; the wishlist sends them to sign-in keeping the page, then back', async () => {
     localStorage.setItem('userToken', 'expired-token-1234567');
     fakeApi({
       '/fav/show': () => (localStorage.getItem('userToken') === 'fresh'
@@ -470,7 +470,8 @@ describe('the wishlist page', () => {
     renderRoutes('/wishlist', routes);
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(localStorage.getItem('userToken')).toBeNull();
-    expect(screen.getByText('Please Login First')).toBeTruthy();
+    expect(localStorage.getItem('cart count')).toBe('0');
+    expect(screen.getByText('Please sign in to use your wishlist.')).toBeTruthy();
     type(/^Email or phone/, 'demo@attar.eg');
     type(/^Password/, 'attar123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -139,3 +139,31 @@ describe('the cart fetched on mount', () => {
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
   });
 });
+
+describe('an expired token on a public page', () => {
+  it('signs the shopper out quietly and leaves them where they were', async () => {
+    const { Layout } = await import('@/app/shell/layout');
+    const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
+    const { render } = await import('@testing-library/react');
+    const { AppProvider, makeQueryClient } = await import('@/app/provider');
+    localStorage.setItem('userToken', 'expired-token-1234567');
+    localStorage.setItem('cart count', '4');
+    localStorage.setItem('points', '1200');
+    fakeApi({
+      '/showCard': () => ({ status: 401, body: { status: 401, message: 'Please log in first.' } }),
+      '/home': () => ({ body: { status: 200, message: 'OK', data: { Data_home_page: { message_nav: 'Hello' } } } }),
+      '/products/bestseller': (lang) => ({ body: footerBody(lang) }),
+    });
+    const router = createMemoryRouter([{ element: <Layout />, children: [{ path: '/products/product-details/2', element: <p>the product</p> }] }], {
+      initialEntries: ['/products/product-details/2'],
+    });
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(<AppProvider queryClient={queryClient}><RouterProvider router={router} /></AppProvider>);
+    await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
+    expect(localStorage.getItem('cart count')).toBe('0');
+    expect(localStorage.getItem('points')).toBeNull();
+    expect(router.state.location.pathname).toBe('/products/product-details/2');
+    expect(screen.getByText('the product')).toBeTruthy();
+  });
+});

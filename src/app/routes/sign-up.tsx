@@ -1,4 +1,5 @@
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { returnPath } from './sign-in';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,15 +12,16 @@ export default function SignUp() {
   const { t } = useLingui();
   usePageTitle(t`Create an account`);
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t`Create an account`}</Typography>
       <Box sx={{ width: '100%', maxWidth: 520 }}>
-        <SignUpForm onSignedUp={() => navigate('/', { replace: true })} />
+        <SignUpForm onSignedUp={() => navigate(returnPath(location.state), { replace: true })} />
       </Box>
       <Typography>
         {t`Already have an account?`}{' '}
-        <Link component={RouterLink} to="/sign-in">{t`Sign in`}</Link>
+        <Link component={RouterLink} to="/sign-in" state={location.state}>{t`Sign in`}</Link>
       </Typography>
     </Box>
   );

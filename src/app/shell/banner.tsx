@@ -6,12 +6,13 @@ import { useLanguage } from '@/lib/language';
 
 export const BANNER_REPEAT = 23;
 
+// Written for ltr; stylis-plugin-rtl mirrors it for Arabic. The track holds the
+// 23 copies twice, so moving by half of it loops without a jump.
 const scroll = keyframes`from { transform: translateX(0); } to { transform: translateX(-50%); }`;
-const scrollRtl = keyframes`from { transform: translateX(0); } to { transform: translateX(50%); }`;
 
 /** The announcement banner: message_nav 23 times in a scrolling row; still for reduced motion. */
 export function Banner() {
-  const { lang, dir } = useLanguage();
+  const { lang } = useLanguage();
   const { data } = useQuery(homeQuery(lang));
   const message = data?.Data_home_page.message_nav ?? '';
   return (
@@ -26,12 +27,16 @@ export function Banner() {
           data-testid="banner-track"
           sx={{
             display: 'inline-block',
-            animation: `${dir === 'rtl' ? scrollRtl : scroll} 240s linear infinite`,
+            animation: `${scroll} 240s linear infinite`,
             '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
           }}
         >
-          {Array.from({ length: BANNER_REPEAT }, (_, i) => (
-            <Box component="span" key={i} sx={{ px: 4 }}>{message}</Box>
+          {[0, 1].map((half) => (
+            <Box component="span" key={half} data-testid="banner-copies">
+              {Array.from({ length: BANNER_REPEAT }, (_, i) => (
+                <Box component="span" key={i} sx={{ px: 4 }}>{message}</Box>
+              ))}
+            </Box>
           ))}
         </Box>
       )}

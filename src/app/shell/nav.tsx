@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Toolbar from '@mui/material/Toolbar';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import { useLanguage } from '@/lib/language';
 import { useShopLinks } from './links';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
@@ -27,6 +28,9 @@ export function Nav() {
   const { lang, setLang } = useLanguage();
   const { signedIn, cartCount, setToken, setCartCount } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Signing in or up from the menu brings the shopper back here.
+  const here = { from: `${location.pathname}${location.search}${location.hash}` };
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -40,6 +44,7 @@ export function Nav() {
     const token = localStorage.getItem('userToken');
     setCartCount(0);
     setToken(null);
+    storage.setPoints(0);
     queryClient.removeQueries({ queryKey: ['cart'] });
     try {
       if (token) {
@@ -76,7 +81,7 @@ export function Nav() {
           <img src="/logo.svg" alt="" width={40} height={40} />
         </Box>
         <Box sx={{ flexGrow: 1, display: { md: 'none' } }} />
-        <Drawer id="nav-drawer" open={drawer} onClose={() => setDrawer(false)}>
+        <Drawer id="nav-drawer" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { 'aria-label': t`Menu` } }}>
           <List component="nav" aria-label={t`Main`} sx={{ width: 260, pt: 2 }}>
             {links.map((l) => (
               <ListItemButton key={l.to} component={NavLink} to={l.to} end={l.to === '/'} onClick={() => setDrawer(false)} sx={{ '&.active': { fontWeight: 700 } }}>
@@ -100,7 +105,7 @@ export function Nav() {
             <CartIcon />
           </Badge>
         </IconButton>
-        <IconButton aria-label={t`Account`} aria-haspopup="menu" aria-controls={menu ? 'user-menu' : undefined} onClick={(e) => setMenu(e.currentTarget)} color="primary">
+        <IconButton aria-label={t`Account`} aria-haspopup="menu" aria-expanded={Boolean(menu)} aria-controls={menu ? 'user-menu' : undefined} onClick={(e) => setMenu(e.currentTarget)} color="primary">
           <PersonIcon />
         </IconButton>
         <Menu id="user-menu" anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -112,12 +117,13 @@ export function Nav() {
               <MenuItem key="logout" onClick={logOut}>{t`Log out`}</MenuItem>,
             ]
             : [
-              <MenuItem key="sign-in" component={RouterLink} to="/sign-in" onClick={() => setMenu(null)}>{t`Sign in`}</MenuItem>,
-              <MenuItem key="sign-up" component={RouterLink} to="/sign-up" onClick={() => setMenu(null)}>{t`Sign up`}</MenuItem>,
+              <MenuItem key="sign-in" component={RouterLink} to="/sign-in" state={here} onClick={() => setMenu(null)}>{t`Sign in`}</MenuItem>,
+              <MenuItem key="sign-up" component={RouterLink} to="/sign-up" state={here} onClick={() => setMenu(null)}>{t`Sign up`}</MenuItem>,
             ]}
         </Menu>
         <Button
           variant="outlined"
+          sx={{ textTransform: 'none' }}
           onClick={() => setLang(lang === 'ar' ? 'en' : 'ar')}
           lang={lang === 'ar' ? 'en' : 'ar'}
           data-testid="language-toggle"
