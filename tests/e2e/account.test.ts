@@ -1,19 +1,10 @@
 // Journey: sign up, see the signed-in menu, sign out, sign in again (issue 3, "Tests").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousViolations, startShop, visit, type Shop } from './harness.ts';
+import { seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { field, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
@@ -37,7 +28,7 @@ async function menuItems(page: Page, lang: Lang): Promise<string[]> {
 
 describe.each(['en', 'ar'] as const)('accounts, in %s', (lang) => {
   it('signs up, shows the signed-in menu, signs out to /sign-in and signs in again with the email', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
       // Unique per run and per language: the email and an 11-digit Egyptian mobile number.
       const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -45,7 +36,7 @@ describe.each(['en', 'ar'] as const)('accounts, in %s', (lang) => {
       const phone = `010${(Number(stamp.slice(-8)) + (lang === 'ar' ? 1 : 0)).toString().padStart(8, '0').slice(-8)}`;
       const password = 'attar-e2e-123';
 
-      await page.goto(shop.url + '/');
+      await page.goto(env.shop.url + '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await menuItems(page, lang)).toEqual(signedOutItems(lang));
       await page.getByRole('menuitem', { name: say(lang, 'Sign up', 'إنشاء حساب'), exact: true }).click();

@@ -1,20 +1,11 @@
 // Journeys: browse home → category → product → review summary; search and
 // sort on /products; switch language on a product page (issue 3, "Tests").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, plain, seriousViolations, startShop, visit, type Shop } from './harness.ts';
+import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { firstNumber, money, say, settled } from './journey-helpers.ts';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 /** The product grid of a list screen, once its cards have arrived. */
 async function loadedGrid(page: Page) {
@@ -25,9 +16,9 @@ async function loadedGrid(page: Page) {
 
 describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
   it('goes home → a category → one of its products → the review summary and delivery time', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/');
+      await page.goto(env.shop.url + '/');
       const categories = page.getByRole('region', { name: say(lang, 'Categories', 'الأقسام'), exact: true });
       const categoryLink = categories.getByRole('link').first();
       await categoryLink.waitFor();
@@ -91,9 +82,9 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
   });
 
   it('searches and sorts /products by price, and the URL keeps both after a reload', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/products');
+      await page.goto(env.shop.url + '/products');
       await page.getByRole('heading', { level: 1, name: say(lang, 'Products', 'المنتجات'), exact: true }).waitFor();
       const grid = await loadedGrid(page);
       const count = () => grid.locator('#product-grid-count');
@@ -141,12 +132,12 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
   });
 
   it('switches language on a product page: same URL, direction flips, the name follows, no reload', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
       const other = lang === 'ar' ? 'en' : 'ar';
       // Royal Oud Intense, seeded in both languages.
       const names = { en: 'Royal Oud Intense', ar: 'عود ملكي إنتنس' };
-      await page.goto(shop.url + '/products/product-details/1');
+      await page.goto(env.shop.url + '/products/product-details/1');
       await page.getByRole('heading', { level: 1, name: names[lang], exact: true }).waitFor();
       await page.getByText(say(lang, 'Delivery: Within 7 Days', 'التوصيل: خلال ٧ أيام'), { exact: true }).waitFor();
       const url = page.url();

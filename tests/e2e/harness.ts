@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { E2E_DIST } from './global-setup.ts';
 
@@ -102,3 +103,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
 export const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
+
+/** One shop and one browser for a test file, started before and stopped after its tests. */
+export function useShopAndBrowser(): { readonly shop: Shop; readonly browser: Browser } {
+  const env = {} as { shop: Shop; browser: Browser };
+  beforeAll(async () => {
+    [env.shop, env.browser] = await Promise.all([startShop(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.shop?.stop();
+  });
+  return env;
+}

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, plain, seriousViolations, startShop, visit, type Shop } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 describe.each(['en', 'ar'] as const)('home and shell, in %s', (lang) => {
   it('shows the shell and the home sections in the shopper\'s language, accessible and without errors', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/');
+      await page.goto(env.shop.url + '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(
         lang === 'ar' ? ['ar', 'rtl'] : ['en', 'ltr'],
@@ -43,9 +33,9 @@ describe.each(['en', 'ar'] as const)('home and shell, in %s', (lang) => {
   });
 
   it('switches language mid-visit without a reload, staying on the page, and keeps the choice', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/');
+      await page.goto(env.shop.url + '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       const other = lang === 'ar' ? 'en' : 'ar';
       const firstHeading = await page.getByRole('heading', { level: 1 }).textContent();

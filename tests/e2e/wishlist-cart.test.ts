@@ -1,26 +1,16 @@
 // Journey: the wishlist heart and add to cart from a product card, with the
 // cart badge; a visitor is sent to sign in (issue 3, "Tests"; spec §2, §4).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, plain, seriousViolations, startShop, visit, type Shop } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { badgeCount, expectBadge, failedLoad, say, settled, signInWithForm } from './journey-helpers.ts';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 describe.each(['en', 'ar'] as const)('wishlist and cart, in %s', (lang) => {
   it('as the demo user: the heart shows as added, /wishlist lists it, the badge counts the units', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/sign-in');
+      await page.goto(env.shop.url + '/sign-in');
       await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
       await page.getByRole('navigation', { name: say(lang, 'Main', 'القائمة الرئيسية') })
         .getByRole('link', { name: say(lang, 'Products', 'المنتجات'), exact: true }).click();
@@ -70,9 +60,9 @@ describe.each(['en', 'ar'] as const)('wishlist and cart, in %s', (lang) => {
   });
 
   it('as a visitor: add to cart sends to /sign-in with "Please Login First"', async () => {
-    const { page, problems, context } = await visit(browser, lang);
+    const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/products');
+      await page.goto(env.shop.url + '/products');
       const card = page.locator('section[aria-labelledby="product-grid-count"] .MuiCard-root').first();
       const heading = card.getByRole('heading', { level: 3 });
       await heading.waitFor();
