@@ -215,6 +215,15 @@ describe('sign-up', () => {
     await waitFor(() => expect(helpOf(new RegExp(`^${label}`))).toBe(message));
   });
 
+  it('says the passwords do not match even when the first one is also too short', async () => {
+    fakeApi({});
+    renderForm();
+    fillValid({ Password: '123', 'Confirm password': '124' });
+    submit();
+    await waitFor(() => expect(helpOf(/^Confirm password/)).toBe('Passwords must match'));
+    expect(helpOf(/^Password/)).toBe('Password at least 6 characters');
+  });
+
   it('shows the rule texts in Arabic when Arabic is on, from the real catalog', async () => {
     localStorage.setItem('lang', 'ar');
     fakeApi({});

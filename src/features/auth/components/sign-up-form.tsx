@@ -216,7 +216,8 @@ export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp():
         autoComplete="new-password"
         required
         {...bind(register('password_confirmation', {
-          validate: (v, values) => (!v ? m.required : passwordProblem(values.password, v) === 'password_mismatch' ? m.passwordMismatch : true),
+          // Its own question is only whether the two match; the password's length is the first field's.
+          validate: (v, values) => (!v ? m.required : v !== values.password ? m.passwordMismatch : true),
         }))}
         {...shown('password_confirmation')}
       />
