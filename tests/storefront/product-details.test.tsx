@@ -212,6 +212,9 @@ describe('the product details page', () => {
       expect(swiper.getAttribute('dir')).toBe('rtl');
       expect(swiper.classList.contains('swiper-rtl')).toBe(true);
     }
+    // Screen readers hear the slide's place in Eastern Arabic digits too.
+    const firstSlide = document.querySelector('.swiper-slide')!;
+    expect(firstSlide.getAttribute('aria-label')).toMatch(/^١ من [٠-٩]+$/);
   });
 
   it('flips the carousels when the language is switched', async () => {

@@ -15,8 +15,6 @@ import { formatNumber } from '@/lib/money';
 export const CAROUSEL_DEFAULTS = { speed: 300, slidesPerView: 1, threshold: 5 } as const;
 
 // Swiper fills these in itself; they pass through Lingui as plain values.
-const INDEX = '{{index}}';
-const SLIDES_LENGTH = '{{slidesLength}}';
 
 /** Points to the start of the line: flipped in rtl, where the start is on the right. */
 const ChevronStart = (props: SvgIconProps) => (
@@ -88,7 +86,8 @@ export function Carousel({ label, slides, breakpoints, spaceBetween = 0 }: Carou
           containerMessage: null,
           containerRoleDescriptionMessage: null,
           itemRoleDescriptionMessage: t`slide`,
-          slideLabelMessage: position(INDEX, SLIDES_LENGTH),
+          // Swiper writes its own numbers in Western digits: the slides are labelled below instead.
+          slideLabelMessage: '',
         }}
         onSwiper={(s) => { setSwiper(s); sync(s); }}
         onSlideChange={sync}
@@ -97,7 +96,11 @@ export function Carousel({ label, slides, breakpoints, spaceBetween = 0 }: Carou
         onUnlock={sync}
         onResize={sync}
       >
-        {slides.map((slide) => <SwiperSlide key={slide.key}>{slide.content}</SwiperSlide>)}
+        {slides.map((slide, i) => (
+          <SwiperSlide key={slide.key} aria-label={position(formatNumber(i + 1, lang), formatNumber(slides.length, lang))}>
+            {slide.content}
+          </SwiperSlide>
+        ))}
       </Swiper>
       {!view.locked && (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mt: 1 }}>
