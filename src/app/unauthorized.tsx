@@ -3,11 +3,6 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 
-/** Where a shopper signing in should be sent back to: the page they were on. */
-export interface SignInState {
-  from?: string;
-}
-
 /**
  * Handles every 401 of the API client in one place (DESIGN.md "How data
  * flows"): the token is gone or expired, so the shopper is signed out here

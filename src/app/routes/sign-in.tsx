@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import type { SignInState } from '../unauthorized';
+import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
 
 /** Where to go after signing in: the page the shopper came from, if it is one of ours. */

@@ -15,7 +15,7 @@ import { wishlistQuery } from '@/features/wishlist/api/get-wishlist';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import type { ProductCard as Product } from '@/lib/contract';
-import type { SignInState } from '../unauthorized';
+import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
 
 const grid = PRODUCT_GRID_SX;

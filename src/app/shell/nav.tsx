@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { useReturnHere } from '@/lib/return-here';
 import AppBar from '@mui/material/AppBar';
 import Toolbar from '@mui/material/Toolbar';
 import Button from '@mui/material/Button';
@@ -28,9 +29,8 @@ export function Nav() {
   const { lang, setLang } = useLanguage();
   const { signedIn, cartCount, setToken, setCartCount } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   // Signing in or up from the menu brings the shopper back here.
-  const here = { from: `${location.pathname}${location.search}${location.hash}` };
+  const here = useReturnHere();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [menu, setMenu] = useState<HTMLElement | null>(null);

@@ -1,9 +1,10 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useReturnHere } from '@/lib/return-here';
 import { CartIcon } from '@/components/icons';
 import { useAddToCart } from '../api/add-to-cart';
 
@@ -24,7 +25,7 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
   const { enqueueSnackbar } = useSnackbar();
   const { setToken } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  const here = useReturnHere();
   const addToCart = useAddToCart();
 
   function add() {
@@ -36,7 +37,7 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
         if (error instanceof ApiError && error.status === 401) {
           enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
           setToken(null);
-          navigate('/sign-in', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+          navigate('/sign-in', { state: here });
           return;
         }
         enqueueSnackbar(error.message, { variant: 'error' });

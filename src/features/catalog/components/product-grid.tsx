@@ -15,7 +15,6 @@ import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
 
-export const GRID_SX = PRODUCT_GRID_SX;
 
 /**
  * A card's shape while it loads: the square image, a name, the price and
@@ -82,7 +81,7 @@ export function ProductGrid({
       <Box aria-busy="true">
         <Skeleton variant="text" width={120} sx={{ mb: 1, fontSize: '1rem' }} />
         <Box role="status" sx={visuallyHidden}>{t`Loading products…`}</Box>
-        <Box sx={GRID_SX}>
+        <Box sx={PRODUCT_GRID_SX}>
           {Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={i} withActions={actions !== undefined} />)}
         </Box>
       </Box>
@@ -104,7 +103,7 @@ export function ProductGrid({
       <Typography id="product-grid-count" component="h2" variant="body2" color="text.secondary" sx={{ mb: 1, fontSize: '1rem' }}>
         <Plural value={count} one={`${shown} product`} other={`${shown} products`} />
       </Typography>
-      <Box sx={GRID_SX}>
+      <Box sx={PRODUCT_GRID_SX}>
         {products.map((p) => <ProductCard key={p.id} product={p} actions={actions?.(p)} />)}
       </Box>
     </Box>

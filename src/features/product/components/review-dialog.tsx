@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Controller, useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useSendReview } from '../api/send-review';
 import { starsLabel } from './review-summary';
+import { useReturnHere } from '@/lib/return-here';
 
 interface ReviewForm {
   rate: number | null;
@@ -101,7 +102,7 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
 export function ReviewDialog({ productId }: { productId: number }) {
   const { t } = useLingui();
   const { signedIn } = useSession();
-  const location = useLocation();
+  const here = useReturnHere();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -118,7 +119,7 @@ export function ReviewDialog({ productId }: { productId: number }) {
             </DialogContent>
             <DialogActions>
               <Button onClick={close}>{t`Cancel`}</Button>
-              <Button component={RouterLink} to="/sign-in" state={{ from: location.pathname }} variant="contained">{t`Sign in`}</Button>
+              <Button component={RouterLink} to="/sign-in" state={here} variant="contained">{t`Sign in`}</Button>
             </DialogActions>
           </>
         )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
@@ -7,6 +7,7 @@ import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
+import { useReturnHere } from '@/lib/return-here';
 import { HeartIcon } from '@/components/icons';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useAddToWishlist } from '../api/add-to-wishlist';
@@ -30,7 +31,7 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
   const { lang } = useLanguage();
   const { token, signedIn } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  const here = useReturnHere();
   const { enqueueSnackbar } = useSnackbar();
   const wishlist = useQuery(wishlistQuery(lang, token));
   const add = useAddToWishlist();
@@ -47,7 +48,7 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
     if (busy) return;
     if (!signedIn) {
       enqueueSnackbar(t`Please sign in to use your wishlist.`, { variant: 'info', preventDuplicate: true });
-      navigate('/sign-in', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+      navigate('/sign-in', { state: here });
       return;
     }
     const next = !fav;
