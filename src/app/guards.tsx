@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
+import { useReturnHere, type SignInState } from '@/lib/return-here';
 
 // The three route guards of storefront-spec §2. Each works as a wrapper
 // (`<RequireAuth><Page /></RequireAuth>`) or as a layout route (no children:
@@ -28,10 +29,18 @@ function useOnArrival<T>(value: T): T {
 
 const rendered = (children?: ReactNode) => (children === undefined ? <Outlet /> : <>{children}</>);
 
-/** Spec §2: a visitor without a user token is sent to `/`. */
+/**
+ * Spec §2: a visitor without a user token is sent to `/`. A shopper whose
+ * token goes while they are here (it expired: the API's 401 signs them out)
+ * goes to sign-in instead, and comes back here afterwards.
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const signedIn = useOnArrival(useSession().signedIn);
-  return signedIn ? rendered(children) : <Navigate to="/" replace />;
+  const { signedIn } = useSession();
+  const signedInOnArrival = useOnArrival(signedIn);
+  const here = useReturnHere();
+  if (!signedInOnArrival) return <Navigate to="/" replace />;
+  if (!signedIn) return <Navigate to="/sign-in" replace state={here satisfies SignInState} />;
+  return rendered(children);
 }
 
 /** Spec §2: a shopper who is already signed in is sent from sign-in and sign-up to `/`. */

@@ -21,6 +21,8 @@ import { useShopLinks } from './links';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
+import { endCheckoutSession } from '@/lib/checkout-session';
+import { forgetEarlierNavigation } from '@/app/guards';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
@@ -45,7 +47,12 @@ export function Nav() {
     setCartCount(0);
     setToken(null);
     storage.setPoints(0);
+    // Nothing of a checkout in progress outlives the shopper's session.
+    endCheckoutSession();
+    forgetEarlierNavigation();
+    // Every query of the shopper's own data carries their token in its key.
     queryClient.removeQueries({ queryKey: ['cart'] });
+    if (token) queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(token) });
     try {
       if (token) {
         const body = await request<null>('/user/logout', { headers: { authorization: `Bearer ${token}` }, handleUnauthorized: false });
