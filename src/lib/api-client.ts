@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string[]> = {},
+    /** true when `message` is the server's own words, not the client's stand-in */
+    readonly fromServer = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -66,10 +68,12 @@ export async function request<T, Extra = object>(path: string, options: RequestO
   }
   if (!res.ok) {
     if (res.status === 401 && options.handleUnauthorized !== false) onUnauthorized();
+    const said = typeof body.message === 'string' && body.message.trim() !== '';
     throw new ApiError(
       res.status,
-      body.message ?? t`Something went wrong. Please try again.`,
+      said ? body.message! : t`Something went wrong. Please try again.`,
       body.errors ?? {},
+      said,
     );
   }
   return body as Envelope<T> & Extra;

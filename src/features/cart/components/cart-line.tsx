@@ -1,0 +1,275 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+import type { CartData } from '@/lib/contract';
+import { useLanguage } from '@/lib/language';
+import { formatMoney, formatNumber } from '@/lib/money';
+import { useChangeCartLine } from '../api/change-cart-line';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+import { useSetSmells } from '../api/set-smells';
+import { useCartFailure } from '../hooks/use-cart-failure';
+import { BUY_2_GET_1, needsGift } from './cart-rules';
+
+export type CartLineData = CartData['product_in_card'][number];
+
+/** Spec §4: the server's message follows 'Updating smell...' after a second. */
+const SMELL_MESSAGE_DELAY = 1000;
+
+type Change = 'qty' | 'remove' | 'smell' | 'gift';
+
+interface Props {
+  line: CartLineData;
+  cardId: number;
+  /** the line is gone: the list moves focus somewhere that still exists */
+  onRemoved(): void;
+}
+
+/**
+ * One cart line: image, name, unit price, sale type, quantity, remove, one
+ * smell per unit and, on a 'buy 2 get 1' line of exactly 2, the gift.
+ *
+ * One change at a time per line: a second click while one is in flight would
+ * race it (two quantities computed from the same old one, smells sent for a
+ * quantity that is changing), so it is ignored; smell choices made meanwhile
+ * are queued and sent together once the one in flight is answered. Nothing is
+ * disabled while busy, so focus stays where the shopper left it.
+ */
+export function CartLine({ line, cardId, onRemoved }: Props) {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { enqueueSnackbar } = useSnackbar();
+  const failed = useCartFailure();
+  const change = useChangeCartLine();
+  const remove = useRemoveFromCart();
+  const setSmells = useSetSmells();
+
+  const inFlight = useRef<Change | null>(null);
+  /** smell choices not yet answered by the server, newest last */
+  const wantedSmells = useRef<(string | null)[] | null>(null);
+  const [smellDraft, setSmellDraft] = useState<(string | null)[] | null>(null);
+  const [giftDraft, setGiftDraft] = useState<number | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const minusRef = useRef<HTMLButtonElement>(null);
+  const plusRef = useRef<HTMLButtonElement>(null);
+  const qty = line.product_qty;
+  // Minus at 1 and plus at stock become disabled; if that is where focus was, it moves to the other one.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (active === minusRef.current && minusRef.current?.disabled) plusRef.current?.focus();
+    else if (active === plusRef.current && plusRef.current?.disabled) minusRef.current?.focus();
+  }, [qty, line.stock]);
+
+  const name = line.product_name;
+  const busy = change.isPending || remove.isPending || setSmells.isPending;
+  const serverSmells = Array.from({ length: qty }, (_, i) => line.smell[i] ?? null);
+  const smells = smellDraft ?? serverSmells;
+  const giftId = giftDraft ?? line.gift_id;
+
+  async function run(kind: Change, action: () => Promise<void>) {
+    if (inFlight.current) return;
+    inFlight.current = kind;
+    try {
+      await action();
+    } finally {
+      inFlight.current = null;
+    }
+  }
+
+  const setQty = (next: number) => run('qty', async () => {
+    if (next < 1 || next > line.stock) return;
+    try {
+      await change.mutateAsync({ cardId, productId: line.product_id, qty: next });
+    } catch (error) {
+      failed(error);
+    }
+  });
+
+  const removeLine = () => run('remove', async () => {
+    try {
+      const answer = await remove.mutateAsync({ productId: line.product_id, qty });
+      enqueueSnackbar(answer.message, { variant: 'success' });
+      onRemoved();
+    } catch (error) {
+      failed(error);
+    }
+  });
+
+  function chooseSmell(unit: number, value: string) {
+    // A quantity, gift or removal in flight changes the slots: this choice is dropped (the select shows the server's).
+    if (inFlight.current && inFlight.current !== 'smell') return;
+    const next = [...(wantedSmells.current ?? smells)];
+    next[unit] = value === '' ? null : value;
+    wantedSmells.current = next;
+    setSmellDraft(next);
+    enqueueSnackbar(t`Updating smell...`, { variant: 'info' });
+    if (inFlight.current === 'smell') return; // sent when the one in flight is answered
+    void sendSmells();
+  }
+
+  async function sendSmells() {
+    inFlight.current = 'smell';
+    const startedAt = Date.now();
+    try {
+      while (wantedSmells.current) {
+        const smell = wantedSmells.current;
+        const answer = await setSmells.mutateAsync({ itemId: line.id, smell });
+        if (wantedSmells.current !== smell) continue; // a newer choice came meanwhile: send it too
+        wantedSmells.current = null;
+        const wait = Math.max(0, SMELL_MESSAGE_DELAY - (Date.now() - startedAt));
+        timers.current.push(setTimeout(() => enqueueSnackbar(answer.message, { variant: 'success' }), wait));
+      }
+    } catch (error) {
+      // The cart stays as the server last answered it.
+      wantedSmells.current = null;
+      failed(error);
+    } finally {
+      inFlight.current = null;
+      setSmellDraft(null);
+    }
+  }
+
+  const chooseGift = (value: string) => run('gift', async () => {
+    if (value === '') return;
+    const chosen = Number(value);
+    setGiftDraft(chosen);
+    try {
+      const answer = await change.mutateAsync({ cardId, productId: line.product_id, qty, giftId: chosen });
+      enqueueSnackbar(answer.message, { variant: 'success' });
+    } catch (error) {
+      failed(error, t`Failed to update gift`);
+    } finally {
+      setGiftDraft(null);
+    }
+  });
+
+  const unitPrice = formatMoney(line.product_price, lang);
+  const shownQty = formatNumber(qty, lang);
+  const stock = formatNumber(line.stock, lang);
+  const chosenGift = line.giftproduct.find((g) => g.gift_id === giftId);
+
+  return (
+    <Box
+      component="li"
+      aria-busy={busy || undefined}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '72px minmax(0, 1fr)', sm: '112px minmax(0, 1fr)' },
+        gap: 2,
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Box
+        component="img"
+        src={line.product_image}
+        alt=""
+        width={112}
+        height={112}
+        loading="lazy"
+        sx={{ width: '100%', height: 'auto', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, display: 'block' }}
+      />
+      <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gap: 0.5 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            <Link component={RouterLink} to={`/products/product-details/${line.product_id}`} color="inherit" underline="hover">
+              {name}
+            </Link>
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Typography component="span" sx={{ fontWeight: 700 }} data-testid="unit-price">{t`${unitPrice} each`}</Typography>
+            {line.typesale_name === BUY_2_GET_1 && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} />}
+          </Box>
+          {line.stock < qty && (
+            <Typography variant="body2" color="error.dark">
+              {line.stock <= 0 ? t`Out of stock` : t`Only ${stock} left in stock`}
+            </Typography>
+          )}
+        </Box>
+
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Box role="group" aria-label={t`Quantity of ${name}`} sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Button
+              ref={minusRef}
+              aria-label={t`Decrease quantity of ${name}`}
+              disabled={qty <= 1}
+              onClick={() => void setQty(qty - 1)}
+              sx={{ minWidth: 44, minHeight: 44, fontSize: '1.25rem' }}
+            >
+              −
+            </Button>
+            <Box component="output" aria-live="polite" sx={{ minWidth: 40, textAlign: 'center', fontWeight: 700 }} data-testid="qty">
+              {shownQty}
+            </Box>
+            <Button
+              ref={plusRef}
+              aria-label={t`Increase quantity of ${name}`}
+              disabled={qty >= line.stock}
+              onClick={() => void setQty(qty + 1)}
+              sx={{ minWidth: 44, minHeight: 44, fontSize: '1.25rem' }}
+            >
+              +
+            </Button>
+          </Box>
+          <Button color="error" onClick={() => void removeLine()} aria-label={t`Remove: ${name}`}>
+            {t`Remove`}
+          </Button>
+        </Box>
+
+        {line.product_smell.length > 0 && (
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
+            {smells.map((value, i) => {
+              const unit = formatNumber(i + 1, lang);
+              return (
+                <TextField
+                  key={i}
+                  select
+                  size="small"
+                  label={t`Smell for unit ${unit}`}
+                  value={value ?? ''}
+                  onChange={(event) => chooseSmell(i, event.target.value)}
+                  slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Smell for unit ${unit} of ${name}` }, inputLabel: { shrink: true } }}
+                >
+                  <option value="" disabled>{t`Choose a smell`}</option>
+                  {line.product_smell.map((option) => <option key={option} value={option}>{option}</option>)}
+                </TextField>
+              );
+            })}
+          </Box>
+        )}
+
+        {needsGift(line) && (
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={t`Free gift`}
+              value={giftId === null ? '' : String(giftId)}
+              onChange={(event) => void chooseGift(event.target.value)}
+              slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Free gift with ${name}` }, inputLabel: { shrink: true } }}
+              sx={{ flexGrow: 1, maxWidth: 360 }}
+            >
+              <option value="" disabled>{t`Choose a gift`}</option>
+              {line.giftproduct.map((g) => <option key={g.gift_id} value={String(g.gift_id)}>{g.gift_name}</option>)}
+            </TextField>
+            {chosenGift && (
+              <img src={chosenGift.gift_image} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
+            )}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * How a failed cart change is told. A 401 has already signed the shopper out
+ * (the app-wide handler) and the screen turns into the sign-in prompt, so
+ * only 'Please Login First' is said. Anything else: the server's message, and
+ * the cart stays as the server last answered it.
+ *
+ * `fallback` is for the calls whose spec text stands in when the server said
+ * nothing itself (a gift: 'Failed to update gift', spec §8); the API client's
+ * own words (no connection, an answer without a message) are not the server's.
+ */
+export function useCartFailure() {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  return useCallback((error: unknown, fallback?: string) => {
+    if (error instanceof ApiError && error.status === 401) {
+      enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+      return;
+    }
+    const fromServer = error instanceof ApiError && error.fromServer ? error.message : null;
+    const message = fallback ? fromServer ?? fallback : error instanceof Error ? error.message : t`Something went wrong. Please try again.`;
+    enqueueSnackbar(message, { variant: 'error' });
+  }, [enqueueSnackbar, t]);
+}

@@ -1,0 +1,445 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProvider, makeQueryClient } from '@/app/provider';
+import { UnauthorizedHandler } from '@/app/unauthorized';
+import Cart from '@/app/routes/cart';
+import { canProceed, needsGift } from '@/features/cart/components/cart-rules';
+import type { CartData } from '@/lib/contract';
+import { fakeApi } from './render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+type Line = CartData['product_in_card'][number];
+
+const TOKEN = 'token-123456789012345';
+const json = (body: unknown, status = 200) => ({ status, body });
+const ok = (data: unknown, message = 'OK') => json({ status: 200, message, data });
+
+const line = (over: Partial<Line> = {}): Line => ({
+  id: 11, product_id: 5, product_name: 'Oud Royal', product_image: '/media/5.webp', product_price: 750, product_qty: 1,
+  typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: [null], gift_id: null, giftproduct: [], stock: 10, ...over,
+});
+const gifts = [
+  { gift_id: 1, gift_name: 'Travel spray', gift_image: '/media/g1.webp' },
+  { gift_id: 2, gift_name: 'Gift bag', gift_image: '/media/g2.webp' },
+];
+const cartOf = (lines: Line[], over: Partial<CartData> = {}): CartData => ({
+  card_id: 3, points: 1200, points_applied: false, points_discount: 0, points_used: 0,
+  coupon: 'not there', coupon_discount: 0, coupon_problem: null, price_after_coupon: 750, shiping: 60,
+  phone: '01000000000', subtotal: 750, summary: { total: 750, totalAfterShiping: 810, Estimated_Delivery_by: '2026-06-22' },
+  delivery_days: [], product_in_card: lines, card_count: lines.reduce((n, l) => n + l.product_qty, 0), ...over,
+});
+/** A line whose every smell is chosen, and one that needs none. */
+const ready = line({ smell: ['Rose'] });
+const noSmells = line({ id: 12, product_id: 6, product_name: 'Amber Soap', product_smell: [], smell: [null] });
+
+function Where() {
+  const location = useLocation();
+  return (
+    <>
+      <output data-testid="where">{location.pathname}</output>
+      <output data-testid="where-state">{JSON.stringify(location.state ?? null)}</output>
+    </>
+  );
+}
+const where = () => screen.getByTestId('where').textContent;
+
+function renderCart(path = '/cart') {
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <UnauthorizedHandler />
+        <Where />
+        <Routes>
+          <Route path="/" element={<h1>Home page</h1>} />
+          <Route path="/cart" element={<Cart />} />
+          <Route path="/carts" element={<Cart />} />
+          <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
+          <Route path="/payment-session/info" element={<h1>Your info page</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+/** Signs in and serves `cart` from /showCard; `routes` answer the rest. Returns the bodies sent, by path. */
+function serve(cart: CartData, routes: Parameters<typeof fakeApi>[0] = {}) {
+  localStorage.setItem('userToken', TOKEN);
+  const api = fakeApi({ '/showCard': () => ok(cart), ...routes });
+  const sent = (path: string) =>
+    api.fetchMock.mock.calls
+      .filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api${path}`)
+      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+  const called = (path: string) => api.calls.filter((c) => c.path === path).length;
+  return { ...api, sent, called };
+}
+
+const proceedButton = () => screen.getByRole('button', { name: 'Proceed to checkout' }) as HTMLButtonElement;
+const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
+
+describe('canProceed (spec §4)', () => {
+  it.each<[string, boolean, Line[]]>([
+    ['every unit has its smell', true, [line({ product_qty: 2, smell: ['Rose', 'Amber'] })]],
+    ['one unit of two has no smell', false, [line({ product_qty: 2, smell: ['Rose', null] })]],
+    ['fewer slots than units', false, [line({ product_qty: 2, smell: ['Rose'] })]],
+    ['a product without smell options needs none', true, [line({ product_smell: [], smell: [null] })]],
+    ['buy 2 get 1 at 2 with a gift', true, [line({ typesale_name: 'buy 2 get 1', product_qty: 2, smell: ['Rose', 'Rose'], gift_id: 1, giftproduct: gifts })]],
+    ['buy 2 get 1 at 2 without a gift', false, [line({ typesale_name: 'buy 2 get 1', product_qty: 2, smell: ['Rose', 'Rose'], giftproduct: gifts })]],
+    ['buy 2 get 1 at 3 needs no gift', true, [line({ typesale_name: 'buy 2 get 1', product_qty: 3, smell: ['Rose', 'Rose', 'Amber'] })]],
+    ['buy 2 get 1 at 1 needs no gift', true, [line({ typesale_name: 'buy 2 get 1', smell: ['Rose'] })]],
+    ['one good line and one missing a smell', false, [ready, line({ id: 13, product_id: 7 })]],
+    ['an empty cart', false, []],
+  ])('%s → %s', (_name, expected, lines) => {
+    expect(canProceed({ product_in_card: lines })).toBe(expected);
+  });
+
+  it('asks for a gift only on buy 2 get 1 at exactly 2', () => {
+    expect([1, 2, 3].map((q) => needsGift({ typesale_name: 'buy 2 get 1', product_qty: q }))).toEqual([false, true, false]);
+    expect(needsGift({ typesale_name: 'normal', product_qty: 2 })).toBe(false);
+  });
+});
+
+describe('the cart screen', () => {
+  it('shows a visitor a sign-in prompt that brings them back to the cart', async () => {
+    const api = fakeApi({});
+    renderCart('/carts');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Sign-in page' });
+    expect(JSON.parse(screen.getByTestId('where-state').textContent!)).toEqual({ from: '/cart' });
+    expect(api.calls.some((c) => c.path === '/showCard')).toBe(false);
+  });
+
+  it('shows an empty cart with a way back home', async () => {
+    serve(cartOf([]));
+    renderCart();
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+  });
+
+  it('shows the load error with Retry, which loads the cart', async () => {
+    let fail = true;
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/showCard': () => (fail ? json({ status: 500, message: 'The shop is resting' }, 500) : ok(cartOf([ready]))) });
+    renderCart();
+    expect(await screen.findByText('The shop is resting')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Oud Royal' })).toBeTruthy();
+  });
+
+  it('shows the line and the server\'s summary numbers, the shipping labelled as the scheduled-delivery fee', async () => {
+    serve(cartOf([ready], { subtotal: 1000, price_after_coupon: 900, shiping: 60, summary: { total: 840, totalAfterShiping: 900, Estimated_Delivery_by: '2026-06-22' }, points_applied: true, points_used: 1200, points_discount: 60, coupon: 'WELCOME10', coupon_discount: 100 }));
+    renderCart();
+    const link = await screen.findByRole('link', { name: 'Oud Royal' });
+    expect(link.getAttribute('href')).toBe('/products/product-details/5');
+    expect(plain(screen.getByTestId('unit-price').textContent)).toBe('EGP 750.00 each');
+    expect(plain(screen.getByTestId('summary-price').textContent)).toBe('EGP 1,000.00');
+    expect(plain(screen.getByTestId('summary-price-after-coupon').textContent)).toBe('EGP 900.00');
+    expect(plain(screen.getByTestId('summary-total').textContent)).toBe('EGP 840.00');
+    expect(plain(screen.getByTestId('summary-points-used').textContent)).toBe('1,200');
+    expect(plain(screen.getByTestId('summary-points-discount').textContent)).toBe('-EGP 60.00');
+    expect(screen.getByText('Scheduled delivery fee')).toBeTruthy();
+    expect(plain(screen.getByTestId('summary-shipping').textContent)).toBe('EGP 60.00');
+  });
+});
+
+describe('Proceed', () => {
+  it('is disabled with "Please select all smells" beside it until every unit has a smell', async () => {
+    serve(cartOf([line({ product_qty: 2, smell: ['Rose', null] }), noSmells]));
+    renderCart();
+    await screen.findByRole('link', { name: 'Oud Royal' });
+    expect(proceedButton().disabled).toBe(true);
+    const hint = screen.getByText('Please select all smells');
+    expect(proceedButton().getAttribute('aria-describedby')).toBe(hint.id);
+  });
+
+  it('is disabled while a qualifying buy 2 get 1 line has no gift', async () => {
+    serve(cartOf([line({ typesale_name: 'buy 2 get 1', product_qty: 2, smell: ['Rose', 'Amber'], giftproduct: gifts })]));
+    renderCart();
+    await screen.findByRole('link', { name: 'Oud Royal' });
+    expect(proceedButton().disabled).toBe(true);
+    expect(screen.getByText('Please select all smells')).toBeTruthy();
+  });
+
+  it('starts the checkout session (cart id, points used) and lands on the info step', async () => {
+    localStorage.setItem('userName', 'Old Name');
+    localStorage.setItem('userDate', '2026-01-01');
+    serve(cartOf([ready, noSmells], { points_applied: true, points_used: 1200, points_discount: 60 }));
+    renderCart();
+    await screen.findByRole('link', { name: 'Oud Royal' });
+    expect(screen.queryByText('Please select all smells')).toBeNull();
+    fireEvent.click(proceedButton());
+    await screen.findByRole('heading', { name: 'Your info page' });
+    expect(where()).toBe('/payment-session/info');
+    expect(localStorage.getItem('cartId')).toBe('3');
+    expect(localStorage.getItem('cartPoints')).toBe('1200');
+    expect(localStorage.getItem('userName')).toBeNull();
+    expect(localStorage.getItem('userDate')).toBeNull();
+  });
+});
+
+describe('quantity and removal', () => {
+  it('disables minus at quantity 1, and a click on it makes no call', async () => {
+    const api = serve(cartOf([ready]), { '/changeSummaryCard/3': () => ok(cartOf([ready])) });
+    renderCart();
+    const minus = await screen.findByRole('button', { name: 'Decrease quantity of Oud Royal' }) as HTMLButtonElement;
+    expect(minus.disabled).toBe(true);
+    fireEvent.click(minus);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.called('/changeSummaryCard/3')).toBe(0);
+  });
+
+  it('plus sends the new quantity and shows the server\'s cart; a second click while it is in flight is ignored', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const two = line({ product_qty: 2, smell: ['Rose', null] });
+    const api = serve(cartOf([ready]), { '/changeSummaryCard/3': async () => { await gate; return ok(cartOf([two])); } });
+    renderCart();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    release();
+    await waitFor(() => expect(screen.getByTestId('qty').textContent).toBe('2'));
+    expect(api.sent('/changeSummaryCard/3')).toEqual([{ product_id: 5, qty: 2 }]);
+    expect(screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ })).toHaveLength(2);
+  });
+
+  it('disables plus at the stock', async () => {
+    serve(cartOf([line({ product_qty: 3, smell: ['Rose', 'Rose', 'Rose'], stock: 3 })]));
+    renderCart();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }) as HTMLButtonElement;
+    expect(plus.disabled).toBe(true);
+  });
+
+  it('remove sends the line\'s quantity, and the badge count in localStorage follows at once', async () => {
+    localStorage.setItem('cart count', '4');
+    const pair = line({ product_qty: 3, smell: ['Rose', 'Rose', 'Rose'] });
+    let cart = cartOf([pair, noSmells]);
+    const api = serve(cart, {
+      '/showCard': () => ok(cart),
+      '/remove': () => {
+        cart = cartOf([noSmells]);
+        return ok({ card_count: 1 }, 'Removed from your cart.');
+      },
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove: Oud Royal' }));
+    await waitFor(() => expect(localStorage.getItem('cart count')).toBe('1'));
+    expect(api.sent('/remove')).toEqual([{ product_id: 5, qty: 3 }]);
+    expect(await screen.findByText('Removed from your cart.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Oud Royal' })).toBeNull());
+  });
+
+  it('a refused change shows the server\'s message and keeps the cart as it was', async () => {
+    serve(cartOf([ready]), { '/changeSummaryCard/3': () => json({ status: 422, message: 'Only 1 of Oud Royal left in stock.' }, 422) });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    expect(await screen.findByText('Only 1 of Oud Royal left in stock.')).toBeTruthy();
+    expect(screen.getByTestId('qty').textContent).toBe('1');
+  });
+});
+
+describe('smells', () => {
+  it('has one select per unit, sends every unit\'s choice, shows "Updating smell..." and then the server\'s message', async () => {
+    const two = line({ product_qty: 2, smell: [null, 'Amber'] });
+    const api = serve(cartOf([two]), { '/add/smell/11': () => ok(cartOf([line({ product_qty: 2, smell: ['Rose', 'Amber'] })]), 'Smells saved.') });
+    renderCart();
+    const first = await screen.findByRole('combobox', { name: 'Smell for unit 1 of Oud Royal' });
+    expect(screen.getByRole('combobox', { name: 'Smell for unit 2 of Oud Royal' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Smell for unit 3/ })).toBeNull();
+    fireEvent.change(first, { target: { value: 'Rose' } });
+    expect(await screen.findByText('Updating smell...')).toBeTruthy();
+    await waitFor(() => expect(api.sent('/add/smell/11')).toEqual([{ smell: ['Rose', 'Amber'] }]));
+    expect(screen.queryByText('Smells saved.')).toBeNull();
+    expect(await screen.findByText('Smells saved.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(proceedButton().disabled).toBe(false);
+  });
+
+  it('a choice made while another is in flight is sent after it, with both choices', async () => {
+    const gates: (() => void)[] = [];
+    const api = serve(cartOf([line({ product_qty: 2, smell: [null, null] })]), {
+      '/add/smell/11': async () => {
+        await new Promise<void>((r) => gates.push(r));
+        const smell = api.sent('/add/smell/11').at(-1)!.smell as (string | null)[];
+        return ok(cartOf([line({ product_qty: 2, smell })]), 'Smells saved.');
+      },
+    });
+    renderCart();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Smell for unit 1 of Oud Royal' }), { target: { value: 'Rose' } });
+    await waitFor(() => expect(gates).toHaveLength(1));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Smell for unit 2 of Oud Royal' }), { target: { value: 'Amber' } });
+    expect(api.sent('/add/smell/11')).toHaveLength(1);
+    gates[0]();
+    await waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]();
+    await waitFor(() => expect(proceedButton().disabled).toBe(false));
+    expect(api.sent('/add/smell/11')).toEqual([{ smell: ['Rose', null] }, { smell: ['Rose', 'Amber'] }]);
+  });
+
+  it('shows no select for a product without smell options', async () => {
+    serve(cartOf([noSmells]));
+    renderCart();
+    await screen.findByRole('link', { name: 'Amber Soap' });
+    expect(screen.queryByRole('combobox', { name: /Smell for unit/ })).toBeNull();
+    expect(proceedButton().disabled).toBe(false);
+  });
+});
+
+describe('the gift chooser', () => {
+  const b2g1 = (qty: number, over: Partial<Line> = {}) =>
+    line({ typesale_name: 'buy 2 get 1', product_qty: qty, smell: Array(qty).fill('Rose'), giftproduct: qty === 2 ? gifts : [], ...over });
+
+  it.each<[string, boolean, Line]>([
+    ['buy 2 get 1 at 1', false, b2g1(1)],
+    ['buy 2 get 1 at 2', true, b2g1(2)],
+    ['buy 2 get 1 at 3', false, b2g1(3)],
+    ['normal at 2', false, line({ product_qty: 2, smell: ['Rose', 'Rose'] })],
+  ])('%s: chooser shown %s', async (_name, shown, item) => {
+    serve(cartOf([item]));
+    renderCart();
+    await screen.findByRole('link', { name: 'Oud Royal' });
+    expect(screen.queryByRole('combobox', { name: 'Free gift with Oud Royal' }) !== null).toBe(shown);
+    expect(screen.queryByText('Buy 2 get 1') !== null).toBe(item.typesale_name === 'buy 2 get 1');
+  });
+
+  it('sends the chosen gift with quantity 2', async () => {
+    const api = serve(cartOf([b2g1(2)]), { '/changeSummaryCard/3': () => ok(cartOf([b2g1(2, { gift_id: 2 })]), 'Your cart was updated.') });
+    renderCart();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Free gift with Oud Royal' }), { target: { value: '2' } });
+    expect(await screen.findByText('Your cart was updated.')).toBeTruthy();
+    expect(api.sent('/changeSummaryCard/3')).toEqual([{ product_id: 5, qty: 2, gift_id: 2 }]);
+    expect(proceedButton().disabled).toBe(false);
+  });
+
+  it('a failure shows the server\'s message', async () => {
+    serve(cartOf([b2g1(2)]), { '/changeSummaryCard/3': () => json({ status: 422, message: 'That gift does not come with Oud Royal.' }, 422) });
+    renderCart();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Free gift with Oud Royal' }), { target: { value: '1' } });
+    expect(await screen.findByText('That gift does not come with Oud Royal.')).toBeTruthy();
+  });
+
+  it('a failure without a server message says "Failed to update gift", and the choice goes back', async () => {
+    serve(cartOf([b2g1(2)]), { '/changeSummaryCard/3': () => json({}, 500) });
+    renderCart();
+    const select = await screen.findByRole('combobox', { name: 'Free gift with Oud Royal' }) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '1' } });
+    expect(await screen.findByText('Failed to update gift')).toBeTruthy();
+    expect(select.value).toBe('');
+  });
+});
+
+describe('the coupon', () => {
+  it('shows the box when no coupon is applied, and applies the typed code (Eastern Arabic digits read as 0-9)', async () => {
+    const api = serve(cartOf([ready]), {
+      '/add/coupons/3': () => ok(cartOf([ready], { coupon: 'EID100', coupon_discount: 100, price_after_coupon: 650 }), 'Coupon applied.'),
+    });
+    renderCart();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Coupon code' }), { target: { value: 'eid١٠٠' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon applied.')).toBeTruthy();
+    expect(api.sent('/add/coupons/3')).toEqual([{ name: 'eid100', totalprice: 750 }]);
+    expect(screen.queryByRole('textbox', { name: 'Coupon code' })).toBeNull();
+    expect(screen.getByTestId('applied-coupon').textContent).toContain('EID100');
+  });
+
+  it('a refused code shows the server\'s message and keeps what was typed', async () => {
+    serve(cartOf([ready]), { '/add/coupons/3': () => json({ status: 422, message: 'The coupon "NOPE" does not exist.', errors: { name: ['The coupon "NOPE" does not exist.'] } }, 422) });
+    renderCart();
+    const input = await screen.findByRole('textbox', { name: 'Coupon code' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The coupon "NOPE" does not exist.');
+    expect(input.value).toBe('NOPE');
+  });
+
+  it('shows the applied code with Remove instead of the box, and Remove brings the box back', async () => {
+    const api = serve(cartOf([ready], { coupon: 'WELCOME10', coupon_problem: 'The coupon WELCOME10 needs a subtotal of EGP 300.00.' }), {
+      '/remove/coupons/3': () => ok(cartOf([ready]), 'Coupon removed.'),
+    });
+    renderCart();
+    expect(await screen.findByText('The coupon WELCOME10 needs a subtotal of EGP 300.00.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Coupon code' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove coupon WELCOME10' }));
+    expect(await screen.findByRole('textbox', { name: 'Coupon code' })).toBeTruthy();
+    expect(api.called('/remove/coupons/3')).toBe(1);
+  });
+});
+
+describe('the points dialog', () => {
+  const applied = cartOf([ready], { points_applied: true, points_used: 1200, points_discount: 60, summary: { total: 690, totalAfterShiping: 750, Estimated_Delivery_by: '2026-06-22' } });
+
+  it('opening asks what the points are worth; confirm applies them', async () => {
+    const api = serve(cartOf([ready]), {
+      '/usepoint': () => ok({ price: 60, points: 1200 }),
+      '/usepoint/done': () => ok(applied, 'Points applied.'),
+      '/usepoint/cancel': () => ok(cartOf([ready])),
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use points' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Use points' });
+    expect(plain((await within(dialog).findByText(/^Use 1,200 points for/)).textContent)).toBe('Use 1,200 points for EGP 60.00 off?');
+    expect(api.called('/usepoint')).toBe(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use points' }));
+    expect(await screen.findByText('Points applied.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.called('/usepoint/done')).toBe(1);
+    expect(api.called('/usepoint/cancel')).toBe(0);
+    expect(plain(screen.getByTestId('summary-total').textContent)).toBe('EGP 690.00');
+    expect(screen.getByRole('button', { name: 'Stop using points' })).toBeTruthy();
+  });
+
+  it.each(['Cancel', 'Close'])('%s cancels the points and closes', async (button) => {
+    const api = serve(cartOf([ready]), {
+      '/usepoint': () => ok({ price: 60, points: 1200 }),
+      '/usepoint/cancel': () => ok(cartOf([ready]), 'Points removed from this order.'),
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use points' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/^Use 1,200 points/);
+    fireEvent.click(within(dialog).getByRole('button', { name: button }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(api.called('/usepoint/cancel')).toBe(1));
+    expect(api.called('/usepoint/done')).toBe(0);
+  });
+
+  it('under 1000 points says so in the spec\'s words and cannot be confirmed', async () => {
+    serve(cartOf([ready], { points: 300 }), {
+      '/usepoint': () => json({ status: 422, message: 'not can use point' }, 422),
+      '/usepoint/cancel': () => ok(cartOf([ready], { points: 300 })),
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use points' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('You must reach at least 1000 poitns before using them')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Use points' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('applied points can be stopped from the summary', async () => {
+    const api = serve(applied, { '/usepoint/cancel': () => ok(cartOf([ready]), 'Points removed from this order.') });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop using points' }));
+    expect(await screen.findByRole('button', { name: 'Use points' })).toBeTruthy();
+    expect(api.called('/usepoint/cancel')).toBe(1);
+    expect(screen.queryByTestId('summary-points-used')).toBeNull();
+  });
+});
+
+describe('a 401 during a change', () => {
+  it('signs the shopper out and shows the sign-in prompt', async () => {
+    serve(cartOf([ready]), { '/changeSummaryCard/3': () => json({ status: 401, message: 'Unauthenticated' }, 401) });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(localStorage.getItem('userToken')).toBeNull();
+    expect(await screen.findByText('Please Login First')).toBeTruthy();
+  });
+});
