@@ -2,7 +2,9 @@
 // userAddress, userShipping, userDate, cartId, cartPoints), kept in
 // localStorage under those names so that a reload of any step keeps what the
 // shopper chose. The cart's Proceed starts a session; a placed order or a
-// log-out ends it.
+// log-out ends it. Either way the checkout attempt (its Idempotency-Key and
+// payment choice) starts afresh.
+import { endCheckoutAttempt } from './checkout-attempt';
 
 export interface CheckoutSession {
   userName: string | null;
@@ -65,10 +67,12 @@ export function updateCheckoutSession(patch: Partial<CheckoutSession>) {
 /** The cart's Proceed (spec §4): clears name, phone, address, shipping and date, stores the cart id (and the points applied). */
 export function startCheckoutSession(cartId: number, cartPoints = 0) {
   for (const key of STEP_KEYS) write(key, null);
+  endCheckoutAttempt();
   updateCheckoutSession({ cartId, cartPoints });
 }
 
 /** After the order is placed, and on log-out: nothing of the session stays. */
 export function endCheckoutSession() {
   for (const key of KEYS) write(key, null);
+  endCheckoutAttempt();
 }

@@ -23,6 +23,7 @@ import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { endCheckoutSession } from '@/lib/checkout-session';
 import { forgetEarlierNavigation } from '@/app/guards';
+import { forgetPlacedOrder } from '@/features/checkout/utils/placed-order';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
@@ -49,6 +50,7 @@ export function Nav() {
     storage.setPoints(0);
     // Nothing of a checkout in progress outlives the shopper's session.
     endCheckoutSession();
+    forgetPlacedOrder();
     forgetEarlierNavigation();
     // Every query of the shopper's own data carries their token in its key.
     queryClient.removeQueries({ queryKey: ['cart'] });

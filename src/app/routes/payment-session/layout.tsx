@@ -1,0 +1,39 @@
+import { Suspense, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import { readCheckoutSession } from '@/lib/checkout-session';
+import { LoadingView } from '@/components/loading-view';
+import { StepBar } from '@/features/checkout/components/step-bar';
+import { STEPS, canOpenStep, firstIncompleteStep, stepOfPath, stepPath } from '@/features/checkout/utils/steps';
+
+/**
+ * /payment-session: the step bar above the current step. Steps cannot be
+ * skipped by URL (RULES.md "How we read the spec"): a step opened without
+ * the data of the steps before it goes (replacing the history entry) to the
+ * first incomplete one, and without a cart id (no Proceed) to the cart.
+ */
+export default function PaymentSession() {
+  const { t } = useLingui();
+  const location = useLocation();
+  // Read once per arrival at a step: the steps save on Next and a placed
+  // order ends the session just before it leaves, and neither should send
+  // the shopper elsewhere from under their feet.
+  const session = useMemo(() => readCheckoutSession(), [location.key]);
+  const current = stepOfPath(location.pathname);
+
+  if (session.cartId === null) return <Navigate to="/cart" replace />;
+  const first = firstIncompleteStep(session);
+  if (current && STEPS.indexOf(current) > STEPS.indexOf(first)) return <Navigate to={stepPath(first)} replace />;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t`Checkout`}</Typography>
+      <StepBar current={current} canOpen={(step) => canOpenStep(step, session)} />
+      <Suspense fallback={<LoadingView />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}

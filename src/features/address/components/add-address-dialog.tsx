@@ -1,0 +1,148 @@
+import { useId } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+import { useLanguage } from '@/lib/language';
+import { GOVERNORATES } from '../../../../server/contract/governorates';
+import { normalizePhone } from '../../../../server/contract/rules';
+import { useAddAddress } from '../api/add-address';
+import type { Address } from '../api/get-addresses';
+
+interface AddressValues {
+  title: string;
+  address: string;
+  phone: string;
+  city: string;
+  government: string;
+}
+
+const FIELDS = ['title', 'address', 'phone', 'city', 'government'] as const;
+const EMPTY: AddressValues = { title: '', address: '', phone: '', city: '', government: '' };
+
+/** react-hook-form focuses the input itself, not MUI's wrapper. */
+const bind = ({ ref, ...rest }: UseFormRegisterReturn) => ({ ...rest, inputRef: ref });
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  /** the server's new address, after its message has been shown */
+  onAdded(address: Address): void;
+}
+
+/**
+ * The add-address modal (spec §5 "Address form"): title, address, phone,
+ * city and governorate, all required; the phone is 11 digits (0 and 10
+ * more). The governorate is one of Egypt's 27, named in the active language
+ * and sent as its code. The form lives outside the dialog's content, so
+ * closing it or a failed request never loses what was typed; only a
+ * success clears it.
+ */
+export function AddAddressDialog({ open, onClose, onAdded }: Props) {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const { enqueueSnackbar } = useSnackbar();
+  const add = useAddAddress();
+  const titleId = useId();
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<AddressValues>({ defaultValues: EMPTY });
+  const required = t`Required`;
+  const filled = (v: string) => (v.trim() ? true : required);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await add.mutateAsync({
+        title: values.title.trim(),
+        address: values.address.trim(),
+        phone: normalizePhone(values.phone) ?? values.phone.trim(),
+        city: values.city.trim(),
+        government: values.government,
+      });
+      enqueueSnackbar(answer.message, { variant: 'success' });
+      reset(EMPTY);
+      onAdded(answer.data);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      const named = FIELDS.filter((f) => fields[f]?.length);
+      named.forEach((f, i) => setError(f, { type: 'server', message: fields[f].join(' ') }, { shouldFocus: i === 0 }));
+      if (!named.length) setError('root.server', { type: 'server', message: (error as Error).message });
+    }
+  });
+
+  // Each field's error sits in its helper text (linked by aria-describedby) and is announced.
+  const shown = (field: keyof AddressValues): Partial<TextFieldProps> => ({
+    id: `${titleId}-${field}`,
+    error: Boolean(errors[field]),
+    helperText: errors[field]?.message,
+    slotProps: { formHelperText: { role: errors[field] ? 'alert' : undefined } },
+  });
+
+  return (
+    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t`Add new address`}</DialogTitle>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {errors.root?.server && <Alert severity="error" role="alert">{errors.root.server.message}</Alert>}
+          <TextField
+            label={t`Title`}
+            placeholder={t`Home, Work…`}
+            required
+            autoFocus
+            {...bind(register('title', { validate: filled }))}
+            {...shown('title')}
+            sx={{ mt: 1 }}
+          />
+          <TextField
+            label={t`Address`}
+            autoComplete="street-address"
+            required
+            multiline
+            minRows={2}
+            {...bind(register('address', { validate: filled }))}
+            {...shown('address')}
+          />
+          <TextField
+            type="tel"
+            label={t`Phone`}
+            autoComplete="tel"
+            required
+            {...bind(register('phone', { validate: (v) => (!v.trim() ? required : normalizePhone(v) ? true : t`Phone 11 digits`) }))}
+            {...shown('phone')}
+            slotProps={{ ...shown('phone').slotProps, htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
+          />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label={t`City`}
+              autoComplete="address-level2"
+              required
+              {...bind(register('city', { validate: filled }))}
+              {...shown('city')}
+            />
+            <TextField
+              select
+              label={t`Governorate`}
+              required
+              {...bind(register('government', { validate: filled }))}
+              {...shown('government')}
+              slotProps={{ ...shown('government').slotProps, select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t`Choose a governorate`}</option>
+              {GOVERNORATES.map((g) => <option key={g.code} value={g.code}>{g[lang]}</option>)}
+            </TextField>
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={isSubmitting}>{t`Cancel`}</Button>
+          <Button type="submit" variant="contained" loading={isSubmitting}>{t`Save address`}</Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

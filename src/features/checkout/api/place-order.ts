@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import { request, type Envelope } from '@/lib/api-client';
+import type { CheckoutBody, PlacedOrder } from '../../../../server/contract/checkout';
+
+export type CheckoutInput = Static<typeof CheckoutBody>;
+export type PlacedOrderData = Static<typeof PlacedOrder>;
+
+/**
+ * POST /checkout with the attempt's Idempotency-Key: the server answers a
+ * repeated key with the first answer, so a retry never makes a second order.
+ * A 401 is the caller's (spec §8: its own message and a trip to sign-in).
+ */
+export async function placeOrder({ body, key }: { body: CheckoutInput; key: string }): Promise<Envelope<PlacedOrderData>> {
+  return request<PlacedOrderData>('/checkout', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': key },
+    handleUnauthorized: false,
+  });
+}
+
+export function usePlaceOrder() {
+  return useMutation({ mutationFn: placeOrder });
+}

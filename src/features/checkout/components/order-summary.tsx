@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import type { CartData } from '@/lib/contract';
+import type { CheckoutSession } from '@/lib/checkout-session';
+import { formatDay } from '@/lib/dates';
+import { useLanguage } from '@/lib/language';
+import { formatMoney, formatNumber } from '@/lib/money';
+import { amountToPay, deliveryDateShown, shippingTypeShown } from '../utils/summary';
+
+export interface SummaryAddress {
+  title: string;
+  address: string;
+  phone: string;
+  city: string;
+  government: string;
+}
+
+interface Props {
+  cart: CartData;
+  session: CheckoutSession;
+  address: SummaryAddress | null;
+}
+
+function Row({ term, children, strong }: { term: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75,
+        // The total's rule is a border: a <dl> may hold only its groups.
+        ...(strong && { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 }),
+      }}
+    >
+      <Typography component="dt" variant="body2" color="text.secondary" sx={strong ? { fontWeight: 700, color: 'text.primary' } : undefined}>{term}</Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 400, fontSize: strong ? '1.15rem' : undefined }}>{children}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * What the shopper confirms: who, where, what, when, how it ships, and the
+ * amount to pay. Every number is the server's (RULES.md: the storefront
+ * never re-derives a total); the delivery date and the shipping type follow
+ * spec §4's display rules.
+ */
+export function OrderSummary({ cart, session, address }: Props) {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const shipping = session.userShipping;
+  const none = '—';
+  const couponCode = cart.coupon;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="order-summary-title" component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t`Order summary`}</Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row term={t`Name`}><bdi>{session.userName ?? none}</bdi></Row>
+        <Row term={t`Phone`}><span dir="ltr">{session.userPhone ?? none}</span></Row>
+        <Row term={t`Address`}>
+          {address ? (
+            <Box component="span" sx={{ display: 'grid' }}>
+              {/* Typed by the shopper in either language: isolated, so "5 Talaat Harb St" keeps its order in Arabic. */}
+              <span><bdi>{address.title}</bdi></span>
+              <span><bdi>{address.address}</bdi></span>
+              <span><bdi>{address.city}</bdi>{address.city && address.government ? (lang === 'ar' ? '، ' : ', ') : ''}<bdi>{address.government}</bdi></span>
+              <span dir="ltr" style={{ justifySelf: 'start' }}>{address.phone}</span>
+            </Box>
+          ) : none}
+        </Row>
+        <Row term={t`Items`}>
+          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.25 }}>
+            {cart.product_in_card.map((line) => (
+              <li key={line.id}><bdi>{line.product_name}</bdi> × {formatNumber(line.product_qty, lang)}</li>
+            ))}
+          </Box>
+        </Row>
+        <Row term={t`Delivery date`}>
+          {shipping ? formatDay(deliveryDateShown(shipping, session.userDate, cart.summary.Estimated_Delivery_by), lang) : none}
+        </Row>
+        <Row term={t`Shipping`}>{shipping ? shippingTypeShown(shipping, t`Free`) : none}</Row>
+        {shipping === 'date' && (
+          <Row term={t`Shipping fee`}>{cart.shiping > 0 ? formatMoney(cart.shiping, lang) : t`Free`}</Row>
+        )}
+        {couponCode !== 'not there' && cart.coupon_discount > 0 && (
+          <Row term={t`Coupon ${couponCode}`}>−{formatMoney(cart.coupon_discount, lang)}</Row>
+        )}
+        {cart.points_applied && cart.points_discount > 0 && (
+          <Row term={t`Points discount`}>−{formatMoney(cart.points_discount, lang)}</Row>
+        )}
+        <Row term={t`Amount to pay`} strong>{shipping ? formatMoney(amountToPay(cart.summary, shipping), lang) : none}</Row>
+      </Box>
+    </Paper>
+  );
+}

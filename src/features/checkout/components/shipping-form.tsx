@@ -1,0 +1,143 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
+import type { CartData } from '@/lib/contract';
+import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-session';
+import { formatDay } from '@/lib/dates';
+import { useLanguage } from '@/lib/language';
+import { formatMoney } from '@/lib/money';
+import { toLatinDigits } from '../../../../server/contract/rules';
+import { deliveryDayProblem, type DeliveryDayProblem } from '../utils/delivery-day';
+import { stepPath } from '../utils/steps';
+
+type Shipping = 'free' | 'date';
+
+/**
+ * The shipping step (RULES.md "Shipping"): free standard delivery within 7
+ * days, or delivery on a chosen day for the cart's `shiping` fee. The day
+ * input allows exactly the cart's `delivery_days`; any other day is refused
+ * with the reason, and blocks Next. Spec §5's two messages show when no
+ * method, or 'date' without a day, is chosen.
+ */
+export function ShippingForm({ cart }: { cart: CartData }) {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const saved = readCheckoutSession();
+  const [shipping, setShipping] = useState<Shipping | ''>(saved.userShipping ?? '');
+  const [date, setDate] = useState(saved.userDate ?? '');
+  const [methodError, setMethodError] = useState<string | null>(null);
+  const [dateMissing, setDateMissing] = useState(false);
+  const firstRadio = useRef<HTMLInputElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
+
+  const days = cart.delivery_days;
+  const first = days[0] ?? '';
+  const last = days[days.length - 1] ?? '';
+  const firstDay = first && formatDay(first, lang);
+  const lastDay = last && formatDay(last, lang);
+  const estimated = formatDay(cart.summary.Estimated_Delivery_by, lang);
+  const fee = formatMoney(cart.shiping, lang);
+
+  const problemText: Record<DeliveryDayProblem, string> = {
+    invalid: t`Please enter a valid date.`,
+    friday: t`We don't deliver on Fridays. Please choose another day.`,
+    too_soon: t`The earliest day we can deliver is ${firstDay}. Please choose a later day.`,
+    too_late: t`The latest day you can book is ${lastDay}. Please choose an earlier day.`,
+    closed: t`We don't deliver on this day. Please choose another day.`,
+  };
+  const problem = shipping === 'date' && date ? deliveryDayProblem(date, days) : null;
+  const dateError = problem ? problemText[problem] : dateMissing && !date ? t`if you choose Schedule method you must select date` : null;
+
+  function next(event: FormEvent) {
+    event.preventDefault();
+    if (!shipping) {
+      setMethodError(t`Please select shipping method`);
+      firstRadio.current?.focus();
+      return;
+    }
+    if (shipping === 'date' && (!date || problem)) {
+      setDateMissing(true);
+      dateInput.current?.focus();
+      return;
+    }
+    updateCheckoutSession({ userShipping: shipping, userDate: shipping === 'date' ? toLatinDigits(date.trim()) : null });
+    navigate(stepPath('payment'));
+  }
+
+  const option = (title: string, detail: string) => (
+    <Box component="span" sx={{ display: 'grid', gap: 0.25 }}>
+      <Typography component="span" sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Typography component="span" variant="body2" color="text.secondary">{detail}</Typography>
+    </Box>
+  );
+  const card = (value: Shipping) => ({
+    m: 0, p: 1.5, pe: 2, alignItems: 'flex-start', border: 1, borderRadius: 2,
+    borderColor: shipping === value ? 'primary.main' : 'divider',
+    bgcolor: shipping === value ? 'rgba(91, 58, 30, 0.04)' : 'background.paper',
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={next} sx={{ display: 'grid', gap: 2.5, maxWidth: 640 }}>
+      <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Shipping method`}</Typography>
+      <Box>
+        <RadioGroup
+          aria-labelledby={headingId}
+          aria-describedby={methodError ? `${headingId}-error` : undefined}
+          value={shipping}
+          onChange={(_event, v) => {
+            setShipping(v as Shipping);
+            setMethodError(null);
+          }}
+          sx={{ display: 'grid', gap: 1.5 }}
+        >
+          <FormControlLabel
+            value="free"
+            control={<Radio slotProps={{ input: { ref: firstRadio } }} sx={{ alignSelf: 'start' }} />}
+            label={option(t`Free delivery`, t`Standard delivery within 7 days. Estimated by ${estimated}.`)}
+            sx={card('free')}
+          />
+          <FormControlLabel
+            value="date"
+            control={<Radio sx={{ alignSelf: 'start' }} />}
+            label={option(t`Scheduled delivery`, cart.shiping > 0 ? t`On a day you choose, for ${fee}.` : t`On a day you choose, at no charge.`)}
+            sx={card('date')}
+          />
+        </RadioGroup>
+        {methodError && <FormHelperText id={`${headingId}-error`} error role="alert" sx={{ mx: 0, mt: 1, fontSize: '0.9rem' }}>{methodError}</FormHelperText>}
+      </Box>
+      {shipping === 'date' && (
+        <TextField
+          type="date"
+          id="checkout-date"
+          label={t`Delivery date`}
+          required
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          inputRef={dateInput}
+          error={Boolean(dateError)}
+          helperText={dateError ?? (first ? t`Any day from ${firstDay} to ${lastDay}, except Fridays.` : undefined)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: first || undefined, max: last || undefined },
+            formHelperText: { role: dateError ? 'alert' : undefined },
+          }}
+          sx={{ maxWidth: 320 }}
+        />
+      )}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => navigate(stepPath('address'))}>{t`Back`}</Button>
+        <Button type="submit" variant="contained">{t`Next`}</Button>
+      </Box>
+    </Box>
+  );
+}

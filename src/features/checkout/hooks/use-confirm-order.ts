@@ -1,0 +1,67 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
+import { ApiError } from '@/lib/api-client';
+import { endCheckoutSession } from '@/lib/checkout-session';
+import { useSession } from '@/lib/session';
+import type { SignInState } from '@/lib/return-here';
+import { usePlaceOrder, type CheckoutInput, type PlacedOrderData } from '../api/place-order';
+import { checkoutAttemptKey } from '@/lib/checkout-attempt';
+import { savePlacedOrder } from '../utils/placed-order';
+import { stepPath } from '../utils/steps';
+
+type Order = PlacedOrderData['order'];
+
+/**
+ * Confirm Order (spec §4, §8, RULES.md "Checkout"): sends the checkout with
+ * the attempt's Idempotency-Key, once at a time however often Confirm is
+ * pressed.
+ * - body status 200: the badge goes to 0, the checkout session and the
+ *   attempt end, the order is kept for the done screen, then `onPlaced`
+ *   (the route refreshes the cart and opens /order-is-done);
+ * - 401: 'Please Login First', the token goes, and sign-in brings the
+ *   shopper back to this step with everything kept;
+ * - anything else: the server's message; nothing is cleared, and a retry
+ *   sends the same key (a lost answer to a placed order replays it).
+ */
+export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  const { setToken, setCartCount } = useSession();
+  const navigate = useNavigate();
+  const place = usePlaceOrder();
+  const inFlight = useRef(false);
+  /** the last attempt failed on the network: the order may or may not exist */
+  const [lost, setLost] = useState(false);
+
+  async function confirm(body: CheckoutInput) {
+    // A ref, not the mutation's state: two clicks in one frame both see isPending false.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setLost(false);
+    try {
+      const answer = await place.mutateAsync({ body, key: checkoutAttemptKey() });
+      if (answer.status !== 200) throw new ApiError(answer.status, answer.message);
+      const order = answer.data.order;
+      setCartCount(0);
+      endCheckoutSession();
+      savePlacedOrder(order);
+      enqueueSnackbar(answer.message, { variant: 'success' });
+      onPlaced(order);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+        setToken(null);
+        navigate('/sign-in', { state: { from: stepPath('payment') } satisfies SignInState });
+        return;
+      }
+      if (error instanceof ApiError && error.status === 0) setLost(true);
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return { confirm, pending: place.isPending, lost };
+}

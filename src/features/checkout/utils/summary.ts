@@ -1,0 +1,20 @@
+// The two display rules of spec §4 for the Confirm Order summary, and the
+// amount RULES.md says the shopper pays. Pure, so they are tested alone.
+import type { CartData } from '@/lib/contract';
+
+type Shipping = 'free' | 'date';
+
+/** The delivery date shown: the chosen day with shipping 'date', else the server's Estimated_Delivery_by. */
+export function deliveryDateShown(shipping: Shipping, chosenDate: string | null, estimated: string): string {
+  return shipping === 'date' && chosenDate ? chosenDate : estimated;
+}
+
+/** The shipping type shown: 'Free' (in the shopper's language) when free, else the raw value ('date'). */
+export function shippingTypeShown(shipping: Shipping, free = 'Free'): string {
+  return shipping === 'free' ? free : shipping;
+}
+
+/** RULES.md 7: `total` with shipping 'free', `totalAfterShiping` with 'date': the server's numbers, never recomputed. */
+export function amountToPay(summary: CartData['summary'], shipping: Shipping): number {
+  return shipping === 'date' ? summary.totalAfterShiping : summary.total;
+}

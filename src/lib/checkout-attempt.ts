@@ -1,0 +1,63 @@
+// One checkout attempt, kept in sessionStorage (this tab, surviving a
+// reload): the Idempotency-Key every Confirm of the attempt sends, so a
+// retry after a lost answer can never place a second order, and the chosen
+// payment method, which is not one of §3's fields but should not be lost on
+// a reload either. The cart's Proceed and a log-out start afresh
+// (checkout-session.ts), so a changed cart never reuses an old key.
+
+const KEY = 'attar checkout key';
+const PAYMENT = 'attar checkout payment';
+
+export type PaymentMethod = 'cach' | 'delivery';
+
+function read(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the key lives in memory below for this page.
+  }
+}
+
+/** randomUUID exists only in secure contexts; a shop opened over plain http still needs a key. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+let inMemory: string | null = null;
+
+/** The attempt's key: the stored one, or a new one stored for the retries to come. */
+export function checkoutAttemptKey(): string {
+  const stored = read(KEY) ?? inMemory;
+  if (stored) return stored;
+  const key = newKey();
+  inMemory = key;
+  write(KEY, key);
+  return key;
+}
+
+/** After an order is placed, a new Proceed or a log-out: the next Confirm is a new attempt with a new key. */
+export function endCheckoutAttempt() {
+  inMemory = null;
+  write(KEY, null);
+  write(PAYMENT, null);
+}
+
+export function readPaymentMethod(): PaymentMethod | '' {
+  const v = read(PAYMENT);
+  return v === 'cach' || v === 'delivery' ? v : '';
+}
+
+export function savePaymentMethod(method: PaymentMethod | '') {
+  write(PAYMENT, method || null);
+}

@@ -1,0 +1,610 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProvider, makeQueryClient } from '@/app/provider';
+import { RequireAuth, RequireEarlierNavigation, hasEarlierNavigation, recordEarlierNavigation } from '@/app/guards';
+import { UnauthorizedHandler } from '@/app/unauthorized';
+import PaymentSession from '@/app/routes/payment-session/layout';
+import InfoStep from '@/app/routes/payment-session/info';
+import AddressStep from '@/app/routes/payment-session/address';
+import ShippingStep from '@/app/routes/payment-session/shipping';
+import PaymentStep from '@/app/routes/payment-session/payment';
+import OrderIsDone from '@/app/routes/order-is-done';
+import { readCheckoutSession, startCheckoutSession, updateCheckoutSession, type CheckoutSession } from '@/lib/checkout-session';
+import type { CartData } from '@/lib/contract';
+import { formatDay } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { amountToPay, deliveryDateShown, shippingTypeShown } from '@/features/checkout/utils/summary';
+import { deliveryDayProblem } from '@/features/checkout/utils/delivery-day';
+import type { Address } from '@/features/address/api/get-addresses';
+import { fakeApi } from './render';
+
+const TOKEN = 'token-123456789012345';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+beforeEach(() => {
+  localStorage.setItem('userToken', TOKEN);
+  recordEarlierNavigation('payment-session');
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname}</output>;
+}
+const where = () => screen.getByTestId('where').textContent;
+
+function renderCheckout(path: string) {
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <UnauthorizedHandler />
+        <Where />
+        <Routes>
+          <Route path="/" element={<h1>Home page</h1>} />
+          <Route path="/cart" element={<h1>Cart page</h1>} />
+          <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
+          <Route path="/order-is-done" element={<RequireEarlierNavigation gate="order-is-done"><OrderIsDone /></RequireEarlierNavigation>} />
+          <Route element={<RequireAuth />}>
+            <Route path="/payment-session" element={<RequireEarlierNavigation gate="payment-session"><PaymentSession /></RequireEarlierNavigation>}>
+              <Route index element={<Navigate to="info" replace />} />
+              <Route path="info" element={<InfoStep />} />
+              <Route path="address" element={<AddressStep />} />
+              <Route path="shipping" element={<ShippingStep />} />
+              <Route path="payment" element={<PaymentStep />} />
+            </Route>
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+const json = (body: unknown, status = 200) => ({ status, body });
+
+/** 2026-06-17 .. 2026-07-15 without Fridays: what the server lists two to thirty days after Monday 2026-06-15. */
+const DELIVERY_DAYS = (() => {
+  const days: string[] = [];
+  for (let d = Date.UTC(2026, 5, 17); d <= Date.UTC(2026, 6, 15); d += 86_400_000) {
+    const day = new Date(d);
+    if (day.getUTCDay() !== 5) days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+})();
+
+const CART: CartData = {
+  card_id: 7,
+  points: 1200,
+  points_applied: true,
+  points_discount: 50,
+  points_used: 1000,
+  coupon: 'WELCOME10',
+  coupon_discount: 80,
+  coupon_problem: null,
+  price_after_coupon: 720,
+  shiping: 60,
+  phone: '01055501234',
+  subtotal: 800,
+  summary: { total: 670, totalAfterShiping: 730, Estimated_Delivery_by: '2026-06-22' },
+  delivery_days: DELIVERY_DAYS,
+  product_in_card: [{
+    id: 31, product_id: 11, product_name: 'Royal Oud', product_image: '/media/11.webp', product_price: 400, product_qty: 2,
+    typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose', 'Amber'], gift_id: null, giftproduct: [], stock: 9,
+  }],
+  card_count: 2,
+};
+
+const HOME: Address = { id: 5, title: 'Home', address: '12 Tahrir St', phone: '01012345678', city: 'Dokki', government: 'Giza', government_code: 'giza' };
+const WORK: Address = { id: 6, title: 'Work', address: '3 Nile Corniche', phone: '01112345678', city: 'Maadi', government: 'Cairo', government_code: 'cairo' };
+
+const ORDER = {
+  id: 42, number: 'ATR-10042', total: 730, status: 'pending', payment: 'cach', shiping: 'date', delivery_date: '2026-06-20',
+  wallet_phone: '01055501234', points_earned: 670, created_at: '2026-06-15T10:00:00.000Z',
+};
+
+/** The cart and the addresses every step may read, and whatever a test adds. */
+function shopApi(extra: Parameters<typeof fakeApi>[0] = {}, addresses: () => Address[] = () => [HOME, WORK]) {
+  return fakeApi({
+    '/showCard': () => json({ status: 200, message: 'ok', data: CART }),
+    '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: addresses() } }),
+    ...extra,
+  });
+}
+
+/** Money as testing-library reads the page: its no-break spaces normalized. */
+const money = (egp: number) => formatMoney(egp, 'en').replace(/\s+/g, ' ');
+
+/** The session as the steps before `upTo` would have saved it. */
+function session(patch: Partial<CheckoutSession> = {}) {
+  startCheckoutSession(7, 1000);
+  updateCheckoutSession({ userName: 'Mona Adel', userPhone: '01012345678', userAddress: 5, userShipping: 'free', userDate: null, ...patch });
+}
+
+/** What a form field says under it: its helper text, linked by aria-describedby. */
+function helpOf(element: HTMLElement) {
+  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
+/** The value a summary row shows, by its term. */
+function summaryOf(term: string) {
+  const dt = screen.getAllByText(term).find((el) => el.tagName === 'DT');
+  return dt?.nextElementSibling?.textContent ?? null;
+}
+
+describe('the checkout session: skipping and reloading', () => {
+  it('sends a step opened without the earlier steps\' data to the first incomplete step', async () => {
+    startCheckoutSession(7, 0);
+    updateCheckoutSession({ userName: 'Mona Adel', userPhone: '01012345678' });
+    fakeApi({ '/showCard': () => json({ status: 200, message: 'ok', data: CART }), '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME] } }) });
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Delivery address' });
+    expect(where()).toBe('/payment-session/address');
+  });
+
+  it('sends a step to Your Info when nothing was saved, and to the cart without a cart id', async () => {
+    startCheckoutSession(7, 0);
+    fakeApi({});
+    const first = renderCheckout('/payment-session/shipping');
+    await screen.findByRole('heading', { name: 'Your Info' });
+    expect(where()).toBe('/payment-session/info');
+    first.unmount();
+    localStorage.removeItem('cartId');
+    renderCheckout('/payment-session/info');
+    await screen.findByRole('heading', { name: 'Cart page' });
+  });
+
+  it('asks for a date on the shipping step before payment when date shipping has none', async () => {
+    session({ userShipping: 'date', userDate: null });
+    fakeApi({ '/showCard': () => json({ status: 200, message: 'ok', data: CART }) });
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    expect(where()).toBe('/payment-session/shipping');
+  });
+
+  it('marks the current step and lets the shopper go back to a done one', async () => {
+    session();
+    fakeApi({ '/showCard': () => json({ status: 200, message: 'ok', data: CART }) });
+    renderCheckout('/payment-session/shipping');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    const steps = within(screen.getByRole('navigation', { name: 'Checkout steps' }));
+    expect(steps.getByText('Shipping').closest('[aria-current="step"]')).toBeTruthy();
+    expect(steps.queryByRole('link', { name: 'Payment' })).toBeTruthy();
+    fireEvent.click(steps.getByRole('link', { name: 'Your info' }));
+    await screen.findByRole('heading', { name: 'Your Info' });
+    expect(where()).toBe('/payment-session/info');
+  });
+
+  it('keeps every choice over a reload: the fields come back filled', async () => {
+    session({ userName: 'منى عادل', userShipping: 'date', userDate: '2026-06-20' });
+    fakeApi({ '/showCard': () => json({ status: 200, message: 'ok', data: CART }) });
+    const first = renderCheckout('/payment-session/info');
+    expect((await screen.findByLabelText(/^Full name/) as HTMLInputElement).value).toBe('منى عادل');
+    expect((screen.getByLabelText(/^Phone/) as HTMLInputElement).value).toBe('01012345678');
+    first.unmount();
+    renderCheckout('/payment-session/shipping');
+    expect((await screen.findByRole('radio', { name: /Scheduled delivery/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/^Delivery date/) as HTMLInputElement).value).toBe('2026-06-20');
+  });
+});
+
+describe('Your Info', () => {
+  beforeEach(() => startCheckoutSession(7, 0));
+
+  it('asks for both fields', async () => {
+    fakeApi({});
+    renderCheckout('/payment-session/info');
+    await screen.findByRole('button', { name: 'Confirm' });
+    click('Confirm');
+    await waitFor(() => expect(helpOf(screen.getByLabelText(/^Full name/))).toBe('Required'));
+    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('Required');
+    expect(where()).toBe('/payment-session/info');
+  });
+
+  it.each([
+    ['Mona', '01012345678', 'name'],
+    ['Mo Adel', '01012345678', 'name'],
+    ['Mona Adel2', '01012345678', 'name'],
+    ['Mona Adel', '0101234567', 'phone'],
+    ['Mona Adel', '010123456789', 'phone'],
+  ])('refuses %s / %s with errors.names2 under the %s', async (name, phone, field) => {
+    fakeApi({});
+    renderCheckout('/payment-session/info');
+    await screen.findByLabelText(/^Full name/);
+    type(/^Full name/, name);
+    type(/^Phone/, phone);
+    click('Confirm');
+    const input = screen.getByLabelText(field === 'name' ? /^Full name/ : /^Phone/);
+    await waitFor(() => expect(helpOf(input)).toBe('At least 2 names of 3 characters each'));
+    expect(where()).toBe('/payment-session/info');
+    expect(readCheckoutSession().userName).toBeNull();
+  });
+
+  it('accepts Arabic names and Eastern Arabic digits, saves them and goes to the address', async () => {
+    fakeApi({ '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME] } }) });
+    renderCheckout('/payment-session/info');
+    await screen.findByLabelText(/^Full name/);
+    type(/^Full name/, '  منى   عادل ');
+    type(/^Phone/, '٠١٠١٢٣٤٥٦٧٨');
+    click('Confirm');
+    await screen.findByRole('heading', { name: 'Delivery address' });
+    expect(where()).toBe('/payment-session/address');
+    expect(readCheckoutSession()).toMatchObject({ userName: 'منى عادل', userPhone: '01012345678' });
+  });
+});
+
+describe('the address step', () => {
+  beforeEach(() => session({ userAddress: null, userShipping: null }));
+
+  it('says "Please select address first" and stays', async () => {
+    shopApi();
+    renderCheckout('/payment-session/address');
+    await screen.findByRole('radio', { name: /Home/ });
+    click('Next');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select address first');
+    expect(where()).toBe('/payment-session/address');
+    fireEvent.click(screen.getByRole('radio', { name: /Work/ }));
+    expect(screen.queryByText('Please select address first')).toBeNull();
+    click('Next');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    expect(readCheckoutSession().userAddress).toBe(6);
+  });
+
+  it('shows each address whole, pre-selects the saved choice, and refreshes the list every second', async () => {
+    updateCheckoutSession({ userAddress: 6 });
+    let list = [HOME, WORK];
+    const { calls } = shopApi({}, () => list);
+    renderCheckout('/payment-session/address');
+    const work = await screen.findByRole('radio', { name: /Work/ });
+    expect((work as HTMLInputElement).checked).toBe(true);
+    expect(work.closest('label')?.textContent).toContain('3 Nile Corniche');
+    expect(work.closest('label')?.textContent).toContain('Maadi');
+    expect(work.closest('label')?.textContent).toContain('01112345678');
+    // An address added in another tab shows up without a reload.
+    list = [HOME, WORK, { ...HOME, id: 9, title: 'Parents' }];
+    await screen.findByRole('radio', { name: /Parents/ }, { timeout: 3000 });
+    expect(calls.filter((c) => c.path === '/user/show/address').length).toBeGreaterThanOrEqual(2);
+    // No loading view on a poll.
+    expect(screen.queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('checks the add-address form: every field required, the phone 11 digits', async () => {
+    const { fetchMock } = fakeApi({ '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME] } }) });
+    renderCheckout('/payment-session/address');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add new address' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(helpOf(dialog.getByLabelText(/^Title/))).toBe('Required'));
+    for (const label of [/^Address/, /^Phone/, /^City/, /^Governorate/]) expect(helpOf(dialog.getByLabelText(label))).toBe('Required');
+    fireEvent.change(dialog.getByLabelText(/^Phone/), { target: { value: '0101234' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(helpOf(dialog.getByLabelText(/^Phone/))).toBe('Phone 11 digits'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/user/add/address'))).toBe(false);
+  });
+
+  it('names the governorates in Arabic when Arabic is on', async () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({ '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME] } }) });
+    renderCheckout('/payment-session/address');
+    fireEvent.click(await screen.findByRole('button', { name: /Add new address|إضافة عنوان جديد/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const options = within(dialog.getByRole('combobox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toHaveLength(28);
+    expect(options).toContain('القاهرة');
+    expect(options).toContain('كفر الشيخ');
+    expect(options).not.toContain('Cairo');
+  });
+
+  it('adds an address, shows the server\'s message and chooses the new one', async () => {
+    let list = [HOME];
+    const NEW: Address = { id: 12, title: 'Villa', address: '8 Palm St', phone: '01234567890', city: 'Sheikh Zayed', government: 'Giza', government_code: 'giza' };
+    const { fetchMock } = shopApi({
+      '/user/add/address': () => {
+        list = [HOME, NEW];
+        return json({ status: 200, message: 'Address added.', data: NEW });
+      },
+    }, () => list);
+    renderCheckout('/payment-session/address');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add new address' }));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Villa' } });
+    fireEvent.change(dialog.getByLabelText(/^Address/), { target: { value: '8 Palm St' } });
+    fireEvent.change(dialog.getByLabelText(/^Phone/), { target: { value: '+20 123 456 7890' } });
+    fireEvent.change(dialog.getByLabelText(/^City/), { target: { value: 'Sheikh Zayed' } });
+    fireEvent.change(dialog.getByLabelText(/^Governorate/), { target: { value: 'giza' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save address' }));
+    await screen.findByText('Address added.');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/user/add/address'))!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ title: 'Villa', address: '8 Palm St', phone: '01234567890', city: 'Sheikh Zayed', government: 'giza' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('radio', { name: /Villa/ }) as HTMLInputElement).checked).toBe(true);
+    click('Next');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    expect(readCheckoutSession().userAddress).toBe(12);
+  });
+
+  it('puts the server\'s field errors under their fields and keeps what was typed', async () => {
+    fakeApi({
+      '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME] } }),
+      '/user/add/address': () => json({ status: 422, message: 'Check the form.', errors: { government: ['Please choose one of Egypt\'s governorates.'] } }, 422),
+    });
+    renderCheckout('/payment-session/address');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add new address' }));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Villa' } });
+    fireEvent.change(dialog.getByLabelText(/^Address/), { target: { value: '8 Palm St' } });
+    fireEvent.change(dialog.getByLabelText(/^Phone/), { target: { value: '01234567890' } });
+    fireEvent.change(dialog.getByLabelText(/^City/), { target: { value: 'Zayed' } });
+    fireEvent.change(dialog.getByLabelText(/^Governorate/), { target: { value: 'giza' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(helpOf(dialog.getByLabelText(/^Governorate/))).toBe('Please choose one of Egypt\'s governorates.'));
+    expect((dialog.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Villa');
+    expect((dialog.getByLabelText(/^Address/) as HTMLInputElement).value).toBe('8 Palm St');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('the shipping step', () => {
+  beforeEach(() => session({ userShipping: null }));
+  const api = () => shopApi();
+
+  it('says "Please select shipping method" when none is chosen', async () => {
+    api();
+    renderCheckout('/payment-session/shipping');
+    await screen.findByRole('radio', { name: /Free delivery/ });
+    click('Next');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select shipping method');
+    expect(where()).toBe('/payment-session/shipping');
+  });
+
+  it('shows the estimated day for free delivery and the fee for a scheduled one', async () => {
+    api();
+    renderCheckout('/payment-session/shipping');
+    const free = await screen.findByRole('radio', { name: /Free delivery/ });
+    expect(free.closest('label')?.textContent).toContain(`Estimated by ${formatDay('2026-06-22', 'en')}`);
+    expect(screen.getByRole('radio', { name: /Scheduled delivery/ }).closest('label')?.textContent).toContain(formatMoney(60, 'en'));
+  });
+
+  it('asks for a day with the scheduled method', async () => {
+    api();
+    renderCheckout('/payment-session/shipping');
+    fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
+    const date = screen.getByLabelText(/^Delivery date/);
+    expect(date.getAttribute('min')).toBe('2026-06-17');
+    expect(date.getAttribute('max')).toBe('2026-07-15');
+    click('Next');
+    await waitFor(() => expect(helpOf(date)).toBe('if you choose Schedule method you must select date'));
+    expect(where()).toBe('/payment-session/shipping');
+  });
+
+  it('refuses a Friday and a day out of range, and takes an allowed day', async () => {
+    api();
+    renderCheckout('/payment-session/shipping');
+    fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
+    type(/^Delivery date/, '2026-06-19');
+    const date = screen.getByLabelText(/^Delivery date/);
+    expect(helpOf(date)).toBe("We don't deliver on Fridays. Please choose another day.");
+    click('Next');
+    expect(where()).toBe('/payment-session/shipping');
+    type(/^Delivery date/, '2026-06-16');
+    expect(helpOf(date)).toContain('The earliest day we can deliver is');
+    type(/^Delivery date/, '2026-06-20');
+    click('Next');
+    await screen.findByRole('heading', { name: 'Confirm Order' });
+    expect(readCheckoutSession()).toMatchObject({ userShipping: 'date', userDate: '2026-06-20' });
+  });
+
+  it('reads delivery days with the cart\'s list', () => {
+    expect(deliveryDayProblem('2026-06-20', DELIVERY_DAYS)).toBeNull();
+    expect(deliveryDayProblem('2026-06-26', DELIVERY_DAYS)).toBe('friday');
+    expect(deliveryDayProblem('2026-06-16', DELIVERY_DAYS)).toBe('too_soon');
+    expect(deliveryDayProblem('2026-07-16', DELIVERY_DAYS)).toBe('too_late');
+    expect(deliveryDayProblem('٢٠٢٦-٠٦-٢٠', DELIVERY_DAYS)).toBeNull();
+    expect(deliveryDayProblem('2026-02-30', DELIVERY_DAYS)).toBe('invalid');
+  });
+});
+
+describe('the Confirm Order summary', () => {
+  it('shows the chosen day or Estimated_Delivery_by, "Free" or the raw value, total or totalAfterShiping', () => {
+    expect(deliveryDateShown('date', '2026-06-20', '2026-06-22')).toBe('2026-06-20');
+    expect(deliveryDateShown('free', '2026-06-20', '2026-06-22')).toBe('2026-06-22');
+    expect(shippingTypeShown('free')).toBe('Free');
+    expect(shippingTypeShown('date')).toBe('date');
+    expect(amountToPay(CART.summary, 'free')).toBe(670);
+    expect(amountToPay(CART.summary, 'date')).toBe(730);
+  });
+
+  const api = () => fakeApi({
+    '/showCard': () => json({ status: 200, message: 'ok', data: CART }),
+    '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME, WORK] } }),
+  });
+
+  it('with free shipping: the estimated day, "Free" and the total', async () => {
+    session({ userShipping: 'free', userDate: '2026-06-20' });
+    api();
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Order summary' });
+    expect(summaryOf('Delivery date')).toBe(formatDay('2026-06-22', 'en'));
+    expect(summaryOf('Shipping')).toBe('Free');
+    expect(summaryOf('Amount to pay')).toBe(formatMoney(670, 'en'));
+    expect(summaryOf('Name')).toBe('Mona Adel');
+    expect(summaryOf('Address')).toContain('12 Tahrir St');
+    expect(summaryOf('Items')).toBe('Royal Oud × 2');
+    expect(summaryOf('Coupon WELCOME10')).toContain(formatMoney(80, 'en'));
+    expect(summaryOf('Points discount')).toContain(formatMoney(50, 'en'));
+  });
+
+  it('with scheduled shipping: the chosen day, "date" and totalAfterShiping', async () => {
+    session({ userShipping: 'date', userDate: '2026-06-20' });
+    api();
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Order summary' });
+    expect(summaryOf('Delivery date')).toBe(formatDay('2026-06-20', 'en'));
+    expect(summaryOf('Shipping')).toBe('date');
+    expect(summaryOf('Amount to pay')).toBe(formatMoney(730, 'en'));
+  });
+
+  it('shows the shop\'s wallet number when Vodafone Cash is chosen', async () => {
+    session();
+    api();
+    renderCheckout('/payment-session/payment');
+    const method = await screen.findByLabelText(/^Payment method/);
+    expect(screen.queryByTestId('wallet-phone')).toBeNull();
+    fireEvent.change(method, { target: { value: 'cach' } });
+    expect(screen.getByTestId('wallet-phone').textContent).toBe('01055501234');
+    expect(screen.getByTestId('wallet-phone').getAttribute('dir')).toBe('ltr');
+  });
+});
+
+describe('Confirm Order', () => {
+  const placed = () => json({ status: 200, message: 'Your order ATR-10042 has been placed.', data: { order: ORDER } });
+  const checkoutCalls = (fetchMock: ReturnType<typeof fakeApi>['fetchMock']) =>
+    fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/checkout'));
+  const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
+
+  function api(checkout: () => ReturnType<typeof json> | Promise<ReturnType<typeof json>>) {
+    return fakeApi({
+      '/showCard': () => json({ status: 200, message: 'ok', data: CART }),
+      '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME, WORK] } }),
+      '/checkout': checkout,
+    });
+  }
+  async function choosePayment(value: string) {
+    fireEvent.change(await screen.findByLabelText(/^Payment method/), { target: { value } });
+  }
+
+  it('says "please select payment method first" without a method, and sends nothing', async () => {
+    session();
+    const { fetchMock } = api(placed);
+    renderCheckout('/payment-session/payment');
+    await screen.findByLabelText(/^Payment method/);
+    click('Confirm Order');
+    await waitFor(() => expect(helpOf(screen.getByLabelText(/^Payment method/))).toBe('please select payment method first'));
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('says the same when the chosen address is gone', async () => {
+    session({ userAddress: 99 });
+    const { fetchMock } = api(placed);
+    renderCheckout('/payment-session/payment');
+    await choosePayment('delivery');
+    click('Confirm Order');
+    await waitFor(() => expect(helpOf(screen.getByLabelText(/^Payment method/))).toBe('please select payment method first'));
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('places the order once, lands on order-is-done with the number, the amount and the wallet', async () => {
+    session({ userShipping: 'date', userDate: '2026-06-20' });
+    localStorage.setItem('cart count', '2');
+    let answer: (value: ReturnType<typeof json>) => void = () => {};
+    const { fetchMock } = api(() => new Promise((resolve) => { answer = resolve; }));
+    renderCheckout('/payment-session/payment');
+    await choosePayment('cach');
+    click('Confirm Order');
+    click('Confirm Order');
+    await waitFor(() => expect(checkoutCalls(fetchMock)).toHaveLength(1));
+    const [call] = checkoutCalls(fetchMock);
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({
+      card_id: 7, username: 'Mona Adel', phone: '01012345678', address_id: 5, shiping: 'date', date: '2026-06-20', payment: 'cach', point: 1000,
+    });
+    expect(keyOf(call)).toMatch(/^[A-Za-z0-9_\-:.]{8,128}$/);
+    await act(async () => answer(placed()));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(where()).toBe('/order-is-done');
+    expect(checkoutCalls(fetchMock)).toHaveLength(1);
+    expect(screen.getByText('ATR-10042')).toBeTruthy();
+    expect(screen.getAllByText(money(730)).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('wallet-phone').textContent).toBe('01055501234');
+    expect(localStorage.getItem('cart count')).toBe('0');
+    expect(readCheckoutSession()).toMatchObject({ cartId: null, userName: null, userAddress: null });
+    // The checkout's gate is closed: a step opened again by URL goes home.
+    expect(hasEarlierNavigation('payment-session')).toBe(false);
+  });
+
+  it('sends the same Idempotency-Key on a retry after a network failure, and a new one for the next order', async () => {
+    session();
+    let fail = true;
+    const { fetchMock } = api(() => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return placed();
+    });
+    const first = renderCheckout('/payment-session/payment');
+    await choosePayment('delivery');
+    click('Confirm Order');
+    await screen.findByText('No connection. Check your internet and try again.');
+    expect(where()).toBe('/payment-session/payment');
+    fail = false;
+    // A reload in between keeps the key too.
+    first.unmount();
+    renderCheckout('/payment-session/payment');
+    await waitFor(() => expect((screen.getByLabelText(/^Payment method/) as HTMLSelectElement).value).toBe('delivery'));
+    click('Confirm Order');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    const calls = checkoutCalls(fetchMock);
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+    // The next checkout is a new attempt.
+    expect(sessionStorage.getItem('attar checkout key')).toBeNull();
+    expect(screen.getByTestId('wallet-phone').textContent).toBe('01055501234');
+  });
+
+  it('on a 401 says "Please Login First", drops the token and goes to sign-in', async () => {
+    session();
+    api(() => json({ status: 401, message: 'Unauthenticated.' }, 401));
+    renderCheckout('/payment-session/payment');
+    await choosePayment('delivery');
+    click('Confirm Order');
+    await screen.findByText('Please Login First');
+    await screen.findByRole('heading', { name: 'Sign-in page' });
+    expect(localStorage.getItem('userToken')).toBeNull();
+    // Nothing chosen is lost: after sign-in the shopper comes back to it.
+    expect(readCheckoutSession()).toMatchObject({ cartId: 7, userName: 'Mona Adel', userAddress: 5 });
+  });
+
+  it('shows any other error\'s message and keeps the shopper and their choices here', async () => {
+    session();
+    const { fetchMock } = api(() => json({ status: 422, message: 'Royal Oud is out of stock.' }, 422));
+    renderCheckout('/payment-session/payment');
+    await choosePayment('delivery');
+    click('Confirm Order');
+    await screen.findByText('Royal Oud is out of stock.');
+    expect(where()).toBe('/payment-session/payment');
+    expect((screen.getByLabelText(/^Payment method/) as HTMLSelectElement).value).toBe('delivery');
+    expect(readCheckoutSession()).toMatchObject({ cartId: 7, userName: 'Mona Adel', userAddress: 5, userShipping: 'free' });
+    // Retrying the same attempt sends the same key.
+    click('Confirm Order');
+    await waitFor(() => expect(checkoutCalls(fetchMock)).toHaveLength(2));
+    const [a, b] = checkoutCalls(fetchMock);
+    expect(keyOf(b)).toBe(keyOf(a));
+  });
+});
+
+describe('/order-is-done', () => {
+  it('survives a reload and explains cash on delivery', async () => {
+    recordEarlierNavigation('order-is-done');
+    sessionStorage.setItem('attar placed order', JSON.stringify({ ...ORDER, payment: 'delivery', total: 670 }));
+    fakeApi({});
+    renderCheckout('/order-is-done');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(screen.getByText('ATR-10042')).toBeTruthy();
+    expect(screen.getByText(`Pay ${money(670)} in cash to the courier when your order arrives.`)).toBeTruthy();
+    expect(screen.queryByTestId('wallet-phone')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Track this order' }).getAttribute('href')).toBe('/trackOrders/42/ATR-10042');
+    expect(screen.getByRole('link', { name: 'My orders' }).getAttribute('href')).toBe('/myOrders');
+  });
+
+  it('sends to / when no order is stored', async () => {
+    recordEarlierNavigation('order-is-done');
+    fakeApi({});
+    renderCheckout('/order-is-done');
+    await screen.findByRole('heading', { name: 'Home page' });
+  });
+});
