@@ -9,11 +9,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { emailProblem, normalizePhone, passwordProblem } from '../../../../server/contract/rules';
 import {
-  birthDateProblem, emailProblem, normalizePhone, oneNameProblem, passwordProblem, toLatinDigits,
-  type BirthDateProblem,
-} from '../../../../server/contract/rules';
+  birthDatePartMessage, cairoToday, composeBirthDate, oneNameMessage, useAccountMessages, type DatePart,
+} from '@/lib/birth-date';
 import { useSignUp } from '../api/sign-up';
+
+// Kept importable from here: the helpers moved to the shared module the profile form uses too.
+export { cairoToday, composeBirthDate };
 
 interface SignUpValues {
   first_name: string;
@@ -25,81 +28,6 @@ interface SignUpValues {
   day: string;
   month: string;
   year: string;
-}
-
-type DatePart = 'day' | 'month' | 'year';
-type Messages = ReturnType<typeof useMessages>;
-
-/** The translation rule texts of storefront-spec §5, one Lingui message each. */
-function useMessages() {
-  const { t } = useLingui();
-  return {
-    required: t`Required`,
-    email: t`Invalid email format`,
-    phone: t`Phone 11 digits`,
-    oneName: t`Must be one name`,
-    threeCharacters: t`At least 3 characters`,
-    passwordShort: t`Password at least 6 characters`,
-    passwordMismatch: t`Passwords must match`,
-    month: t`Month 1 to 12`,
-    day: t`Day 1 to 31`,
-    february: t`February max 29 days`,
-    thirtyDays: t`Other months 30 days`,
-    year: t`Valid year`,
-    tooYoung: t`At least 10 years old`,
-  };
-}
-
-/** Today in Cairo, YYYY-MM-DD: the calendar the server counts ages in. */
-export function cairoToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** Which of the three inputs a problem of the shared birth-date rule belongs under. */
-const PART_OF: Record<BirthDateProblem, DatePart> = {
-  field_required: 'day',
-  date_invalid: 'day',
-  day_invalid: 'day',
-  february_days: 'day',
-  month_30_days: 'day',
-  month_invalid: 'month',
-  year_invalid: 'year',
-  too_young: 'year',
-};
-
-const SHAPE: Record<DatePart, RegExp> = { day: /^\d{1,2}$/, month: /^\d{1,2}$/, year: /^\d{4}$/ };
-
-/** The birth date the server expects, from the three inputs (Eastern Arabic digits read as 0-9). */
-export function composeBirthDate({ day, month, year }: Pick<SignUpValues, DatePart>): string {
-  const [d, m, y] = [day, month, year].map((v) => toLatinDigits(v.trim()));
-  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-}
-
-/**
- * The message for one of the three date inputs: its own emptiness or shape
- * first, then, once all three are readable, the shared rule's verdict on the
- * whole date, shown under the input it concerns.
- */
-function datePartMessage(part: DatePart, values: SignUpValues, m: Messages, today: string): string | true {
-  const own = toLatinDigits(values[part].trim());
-  const ownShape = { day: m.day, month: m.month, year: m.year }[part];
-  if (!own) return m.required;
-  if (!SHAPE[part].test(own)) return ownShape;
-  const readable = (['day', 'month', 'year'] as const).every((p) => SHAPE[p].test(toLatinDigits(values[p].trim())));
-  if (!readable) return true;
-  const problem = birthDateProblem(composeBirthDate(values), today);
-  if (!problem || PART_OF[problem] !== part) return true;
-  const text: Record<BirthDateProblem, string> = {
-    field_required: m.required,
-    date_invalid: ownShape,
-    day_invalid: m.day,
-    february_days: m.february,
-    month_30_days: m.thirtyDays,
-    month_invalid: m.month,
-    year_invalid: m.year,
-    too_young: m.tooYoung,
-  };
-  return text[problem];
 }
 
 /** react-hook-form focuses the input itself, not MUI's wrapper. */
@@ -116,7 +44,7 @@ const SERVER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 
  */
 export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp(): void; today?: string }) {
   const { t } = useLingui();
-  const m = useMessages();
+  const m = useAccountMessages();
   const { setToken } = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const signUp = useSignUp();
@@ -124,12 +52,7 @@ export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp():
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', password: '', password_confirmation: '', day: '', month: '', year: '' },
   });
 
-  const name = (value: string) => {
-    const problem = oneNameProblem(value);
-    if (problem === 'field_required') return m.required;
-    if (problem === 'name_one_word') return /\s/.test(value.trim()) || /[^\p{L}\p{M}]/u.test(value.trim()) ? m.oneName : m.threeCharacters;
-    return true;
-  };
+  const name = (value: string) => oneNameMessage(value, m);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -164,7 +87,7 @@ export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp():
   const digits = { htmlInput: { inputMode: 'numeric' as const } };
   const datePart = (part: DatePart) =>
     bind(register(part, {
-      validate: (_value, values) => datePartMessage(part, values, m, today),
+      validate: (_value, values) => birthDatePartMessage(part, values, m, today),
       deps: (['day', 'month', 'year'] as const).filter((p) => p !== part),
       onChange: () => clearErrors('root.birth_date'),
     }));

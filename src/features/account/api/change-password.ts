@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import { request, type Envelope } from '@/lib/api-client';
+import type { ChangePasswordBody } from '../../../../server/contract/account';
+
+export type PasswordChange = Static<typeof ChangePasswordBody>;
+
+/**
+ * POST /user/change-password: a wrong current password is a 422 under
+ * `current_password`. The token in use stays valid; the shopper's other
+ * devices are signed out.
+ */
+export async function changePassword(input: PasswordChange): Promise<Envelope<null>> {
+  return request<null>('/user/change-password', { method: 'POST', body: input });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

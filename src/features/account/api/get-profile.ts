@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import { request } from '@/lib/api-client';
+import type { Lang } from '@/lib/storage';
+import type { User } from '../../../../server/contract/account';
+
+export type Profile = Static<typeof User>;
+
+/** GET /user/profile: the signed-in shopper, with their points balance. */
+export async function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return (await request<{ user: Profile }>('/user/profile', { signal })).data.user;
+}
+
+// The token in the key: log-out drops every query holding it, so the next
+// shopper on this device never sees this one's profile.
+export const profileQuery = (lang: Lang, token: string | null) =>
+  queryOptions({
+    queryKey: ['profile', lang, token],
+    queryFn: ({ signal }) => getProfile(signal),
+    enabled: token !== null,
+  });

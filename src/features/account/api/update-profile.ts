@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import { request, type Envelope } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import type { ProfileUpdateBody } from '../../../../server/contract/account';
+import { profileQuery, type Profile } from './get-profile';
+
+export type ProfileUpdate = Static<typeof ProfileUpdateBody>;
+
+/** POST /user/profile/update: names, phone and birth date (the email cannot change); 422 with field errors. */
+export async function updateProfile(input: ProfileUpdate): Promise<Envelope<{ user: Profile }>> {
+  return request<{ user: Profile }>('/user/profile/update', { method: 'POST', body: input });
+}
+
+/** Saves the profile; the answer's user replaces the cached profile in every language at once. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (answer) => {
+      const prefix = profileQuery('en', token).queryKey.slice(0, 1);
+      queryClient.setQueriesData<Profile>(
+        { queryKey: prefix, predicate: (query) => query.queryKey.includes(token) },
+        answer.data.user,
+      );
+    },
+  });
+}

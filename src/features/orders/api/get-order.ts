@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import { ApiError, request } from '@/lib/api-client';
+import type { Lang } from '@/lib/storage';
+import type { OrderDetail } from '../../../../server/contract/checkout';
+
+export type Order = Static<typeof OrderDetail>;
+
+/** GET /orders/{id}: one order of the shopper's; anyone else's, or an unknown id, is a 404. */
+export async function getOrder(id: number, signal?: AbortSignal): Promise<Order> {
+  return (await request<{ order: Order }>(`/orders/${id}`, { signal })).data.order;
+}
+
+/** The answers that will not change on a retry: the order is not there (or not the shopper's). */
+export function isOrderMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403);
+}
+
+export const orderQuery = (id: number, lang: Lang, token: string | null) =>
+  queryOptions({
+    queryKey: ['orders', 'detail', id, lang, token],
+    queryFn: ({ signal }) => getOrder(id, signal),
+    enabled: token !== null && Number.isSafeInteger(id) && id > 0,
+    // The shop moves the order along while the shopper waits: coming back to
+    // the tab shows where it is now, however fresh the last answer was.
+    refetchOnWindowFocus: 'always',
+    retry: (count, error) => !isOrderMissing(error) && count < 1,
+  });
