@@ -2,11 +2,8 @@ import Box from '@mui/material/Box';
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
+import { VISUALLY_HIDDEN_SX as visuallyHidden } from './visually-hidden';
 
-/** Present for screen readers, invisible on screen. */
-const visuallyHidden = {
-  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
-} as const;
 
 /** The price after sale, with the old price struck through when on sale. */
 export function Price({ price, priceAfterSale }: { price: number; priceAfterSale: number }) {

@@ -7,7 +7,9 @@ import { AppProvider, makeQueryClient } from '@/app/provider';
 
 export function renderApp(ui: ReactNode, { route = '/' } = {}) {
   const queryClient = makeQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
+  // The app's own query defaults, only without retries: a test sees a failure at once.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   return render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

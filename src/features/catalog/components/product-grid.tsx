@@ -14,6 +14,7 @@ import { formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
+import { VISUALLY_HIDDEN_SX as visuallyHidden } from '@/components/visually-hidden';
 
 
 /**
@@ -110,6 +111,3 @@ export function ProductGrid({
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
-} as const;
