@@ -1,0 +1,94 @@
+// The Lingui catalogs as a shopper meets them: every English text has its
+// Arabic, the spec's own texts are there word for word, and a translation
+// keeps the placeholders and Arabic's six plural forms.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** msgid → msgstr of a .po file (Lingui writes one quoted line per field, or several joined). */
+function readCatalog(lang: 'en' | 'ar'): Map<string, string> {
+  const text = fs.readFileSync(path.join(ROOT, 'locales', lang, 'messages.po'), 'utf8');
+  const entries = new Map<string, string>();
+  const quoted = '"(?:[^"\\\\]|\\\\.)*"';
+  const entry = new RegExp(`^msgid ((?:${quoted}\\n?)+)msgstr ((?:${quoted}\\n?)+)`, 'gm');
+  const join = (block: string) => (block.match(new RegExp(quoted, 'g')) ?? []).map((q) => JSON.parse(q) as string).join('');
+  for (const m of text.matchAll(entry)) {
+    const id = join(m[1]);
+    if (id !== '') entries.set(id, join(m[2]));
+  }
+  return entries;
+}
+
+const en = readCatalog('en');
+const ar = readCatalog('ar');
+
+/** `{name}`, `{0}` and `{count, plural, …}` variables (not a plural branch's `one {word}`), sorted: what a translation must keep. */
+const placeholders = (message: string) =>
+  [...new Set([...message.matchAll(/(?<!(?:zero|one|two|few|many|other|=\d+) )\{(\w+)(?=\}|, ?(?:plural|select|selectordinal|number|date),)/g)]
+    .map((m) => m[1]))].sort();
+
+// storefront-spec §4, §5 and §8, exactly as written (typos and case included).
+const SPEC_TEXTS = [
+  'Please Login First',
+  'Failed to update gift',
+  'Link copied to clipboard!',
+  'Failed to copy link. Please try again.',
+  'You must reach at least 1000 poitns before using them',
+  'Error: ',
+  'Loading...',
+  'Updating smell...',
+  'Please select all smells',
+  'Please select address first',
+  'Please select shipping method',
+  'if you choose Schedule method you must select date',
+  'please select payment method first',
+  'Within 7 Days',
+  // §5's translation rule texts (errors.required, errors.phone, errors.names2, …)
+  'Required',
+  'Invalid email format',
+  'Phone 11 digits',
+  'Must be one name',
+  'At least 3 characters',
+  'Password at least 6 characters',
+  'Passwords must match',
+  'Month 1 to 12',
+  'Day 1 to 31',
+  'February max 29 days',
+  'Other months 30 days',
+  'Valid year',
+  'At least 10 years old',
+  'At least 2 names of 3 characters each',
+];
+
+describe('the catalogs', () => {
+  it('hold the same messages in English and Arabic', () => {
+    expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('leave no Arabic message empty or in English', () => {
+    const untranslated = [...ar].filter(([id, str]) => str.trim() === '' || (/[a-z]{3}/i.test(id) && str === id));
+    expect(untranslated.map(([id]) => id)).toEqual([]);
+  });
+
+  it.each(SPEC_TEXTS)('carry the spec text %j, translated', (text) => {
+    expect(en.has(text), `no message "${text}" in the catalog`).toBe(true);
+    expect(ar.get(text)).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('keep every placeholder in the Arabic', () => {
+    const broken = [...ar].filter(([id, str]) => str && placeholders(id).join() !== placeholders(str).join());
+    expect(broken).toEqual([]);
+  });
+
+  it('give Arabic plurals all six forms', () => {
+    const plurals = [...ar].filter(([id]) => /, plural,/.test(id));
+    expect(plurals.length).toBeGreaterThan(0);
+    for (const [id, str] of plurals) {
+      for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) {
+        expect(str, `${id}: no "${form}" form`).toMatch(new RegExp(`\\b${form} \\{`));
+      }
+    }
+  });
+});
