@@ -27,17 +27,36 @@ async function freePort(): Promise<number> {
 
 export interface Shop {
   url: string;
+  /** the shop's SQLite file, for the owner's command line */
+  databaseUrl: string;
   stop(): Promise<void>;
+}
+
+/** The shop owner's command, as they type it: `npm run shop -- <args>`, against this shop's database. */
+export function shopCommand(shop: Shop, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'shop', '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: shop.databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => { output += chunk; });
+    child.stderr!.on('data', (chunk) => { output += chunk; });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
 }
 
 export async function startShop(): Promise<Shop> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-e2e-'));
+  const databaseUrl = path.join(dir, 'attar.db');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      DATABASE_URL: path.join(dir, 'attar.db'), MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST,
+      DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -52,6 +71,7 @@ export async function startShop(): Promise<Shop> {
   }
   return {
     url,
+    databaseUrl,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,5 +1,5 @@
 // Small helpers shared by the journeys (not a test file itself).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { plain } from './harness.ts';
 
@@ -32,8 +32,8 @@ export const failedLoad = (status: number) => new RegExp(`^console: Failed to lo
  * A form control by its label, exactly: MUI appends a ` *` (aria-hidden) to a
  * required field's label, which getByLabel still reads.
  */
-export function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s*\\*)?$`));
+export function field(scope: Page | Locator, label: string) {
+  return scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s*\\*)?$`));
 }
 
 /** Signs in through the sign-in form (the page must be on /sign-in). */
@@ -68,4 +68,26 @@ export async function settled(page: Page) {
     const end = a.effect?.getComputedTiming().endTime;
     return a.playState !== 'running' || end === Infinity;
   }));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The description (`<dd>`) that follows the term (`<dt>`) reading exactly `term`, inside `scope`. */
+export function definition(scope: Page | Locator, term: string): Locator {
+  return scope.getByRole('term').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(term)}\\s*$`) })
+    .locator('xpath=following-sibling::*[1]');
+}
+
+/** The signed-in shopper's token, as the storefront keeps it. */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('userToken'));
+  if (!token) throw new Error('not signed in');
+  return token;
+}
+
+/** A signed-in GET of the API, as the storefront makes it: the envelope's `data`. */
+export async function apiGet<T>(shopUrl: string, path: string, token: string, lang: Lang = 'en'): Promise<T> {
+  const response = await fetch(`${shopUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, lang } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
 }
