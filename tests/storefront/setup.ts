@@ -4,6 +4,7 @@ import { cleanup } from '@testing-library/react';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
 });

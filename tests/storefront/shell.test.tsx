@@ -167,3 +167,68 @@ describe('an expired token on a public page', () => {
     expect(screen.getByText('the product')).toBeTruthy();
   });
 });
+
+describe('forgetting the shopper on this device', () => {
+  async function renderLayout(start: string) {
+    const { Layout } = await import('@/app/shell/layout');
+    const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
+    const { render } = await import('@testing-library/react');
+    const { AppProvider, makeQueryClient } = await import('@/app/provider');
+    const router = createMemoryRouter([{ element: <Layout />, children: [{ path: '*', element: <p>a page</p> }] }], { initialEntries: [start] });
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    queryClient.setQueryData(['orders', 'list', 1, 'en', 'token-123456789012345'], { orders: [], meta: {} });
+    render(<AppProvider queryClient={queryClient}><RouterProvider router={router} /></AppProvider>);
+    return { router, queryClient };
+  }
+
+  function signedInMidCheckout() {
+    localStorage.setItem('lang', 'en');
+    localStorage.setItem('userToken', 'token-123456789012345');
+    localStorage.setItem('cart count', '3');
+    localStorage.setItem('points', '1200');
+    for (const [k, v] of Object.entries({ userName: 'Mona Adel', userPhone: '01012345678', userAddress: '5', userShipping: 'free', cartId: '7', cartPoints: '0' })) {
+      localStorage.setItem(k, v);
+    }
+    sessionStorage.setItem('attar earlier navigation', JSON.stringify(['payment-session', 'order-is-done']));
+    sessionStorage.setItem('attar placed order', JSON.stringify({ id: 1, number: 'ATR-10001', total: 100, payment: 'cach', wallet_phone: '010', delivery_date: '2026-11-28' }));
+  }
+
+  const shell = () => ({
+    '/home': () => ({ body: { status: 200, message: 'OK', data: { Data_home_page: { message_nav: 'Hello' } } } }),
+    '/products/bestseller': (lang: string) => ({ body: footerBody(lang) }),
+  });
+
+  it('log-out leaves nothing of the shopper in localStorage, sessionStorage or the query cache but the language', async () => {
+    signedInMidCheckout();
+    const { fetchMock } = fakeApi({
+      ...shell(),
+      '/showCard': () => ({ body: { status: 200, message: 'OK', data: { card_count: 3, points: 1200 } } }),
+      '/user/logout': () => ({ body: { status: 200, message: 'Logged out.', data: null } }),
+    });
+    const { router, queryClient } = await renderLayout('/products');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(Object.keys(localStorage).sort()).toEqual(['cart count', 'lang']);
+    expect(localStorage.getItem('cart count')).toBe('0');
+    expect(sessionStorage.getItem('attar placed order')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('attar earlier navigation') ?? '[]')).toEqual([]);
+    expect(queryClient.getQueryCache().findAll().filter((q) => q.queryKey.includes('token-123456789012345'))).toEqual([]);
+    // The server was told, with the token the shopper had.
+    const logout = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/logout'));
+    expect((logout?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-123456789012345');
+  });
+
+  it('an expired token keeps a checkout in progress for when the shopper signs in again, and nothing else', async () => {
+    signedInMidCheckout();
+    fakeApi({ ...shell(), '/showCard': () => ({ status: 401, body: { status: 401, message: 'Please log in first.' } }) });
+    const { queryClient } = await renderLayout('/products');
+    await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
+    expect(localStorage.getItem('userName')).toBe('Mona Adel');
+    expect(localStorage.getItem('cartId')).toBe('7');
+    expect(JSON.parse(sessionStorage.getItem('attar earlier navigation') ?? '[]')).toEqual(['payment-session']);
+    expect(sessionStorage.getItem('attar placed order')).toBeNull();
+    expect(queryClient.getQueryCache().findAll().filter((q) => q.queryKey.includes('token-123456789012345'))).toEqual([]);
+  });
+});

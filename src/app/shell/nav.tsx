@@ -15,26 +15,23 @@ import ListItemButton from '@mui/material/ListItemButton';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useSnackbar } from 'notistack';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLanguage } from '@/lib/language';
 import { useShopLinks } from './links';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { endCheckoutSession } from '@/lib/checkout-session';
-import { forgetEarlierNavigation } from '@/app/guards';
-import { forgetPlacedOrder } from '@/features/checkout/utils/placed-order';
+import { useForgetShopper } from '@/app/sign-out';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
 export function Nav() {
   const { t } = useLingui();
   const { lang, setLang } = useLanguage();
-  const { signedIn, cartCount, setToken, setCartCount } = useSession();
+  const { signedIn, cartCount } = useSession();
   const navigate = useNavigate();
   // Signing in or up from the menu brings the shopper back here.
   const here = useReturnHere();
-  const queryClient = useQueryClient();
+  const forgetShopper = useForgetShopper();
   const { enqueueSnackbar } = useSnackbar();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
@@ -44,17 +41,8 @@ export function Nav() {
   // Spec §4: clear locally first, then tell the server; its errors are silent.
   async function logOut() {
     setMenu(null);
-    const token = localStorage.getItem('userToken');
-    setCartCount(0);
-    setToken(null);
-    storage.setPoints(0);
-    // Nothing of a checkout in progress outlives the shopper's session.
-    endCheckoutSession();
-    forgetPlacedOrder();
-    forgetEarlierNavigation();
-    // Every query of the shopper's own data carries their token in its key.
-    queryClient.removeQueries({ queryKey: ['cart'] });
-    if (token) queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(token) });
+    const token = storage.token();
+    forgetShopper('log-out');
     try {
       if (token) {
         const body = await request<null>('/user/logout', { headers: { authorization: `Bearer ${token}` }, handleUnauthorized: false });

@@ -10,14 +10,13 @@ export type AddToCartAnswer = Envelope<Static<typeof AddToCartData>>;
 
 /**
  * POST /addToCard `{ product_id }`: one more unit; answers `data.count` (the
- * units now in the cart) and a message. A 401 is the caller's (spec §4: its
- * own message and a trip to sign-in), not the app-wide handler's.
+ * units now in the cart) and a message. A 401 signs the shopper out
+ * app-wide; the caller adds spec §4's message and the trip to sign-in.
  */
 export async function addToCart(productId: number): Promise<AddToCartAnswer> {
   return request<Static<typeof AddToCartData>>('/addToCard', {
     method: 'POST',
     body: { product_id: productId },
-    handleUnauthorized: false,
   });
 }
 

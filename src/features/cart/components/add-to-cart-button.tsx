@@ -3,7 +3,6 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
 import { CartIcon } from '@/components/icons';
 import { useAddToCart } from '../api/add-to-cart';
@@ -23,7 +22,6 @@ interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
 export function AddToCartButton({ productId, productName, disabled, ...props }: Props) {
   const { t } = useLingui();
   const { enqueueSnackbar } = useSnackbar();
-  const { setToken } = useSession();
   const navigate = useNavigate();
   const here = useReturnHere();
   const addToCart = useAddToCart();
@@ -35,8 +33,8 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
       onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
+          // The app-wide 401 handler has already signed the shopper out on this device.
           enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
-          setToken(null);
           navigate('/sign-in', { state: here });
           return;
         }

@@ -9,14 +9,14 @@ export type PlacedOrderData = Static<typeof PlacedOrder>;
 /**
  * POST /checkout with the attempt's Idempotency-Key: the server answers a
  * repeated key with the first answer, so a retry never makes a second order.
- * A 401 is the caller's (spec §8: its own message and a trip to sign-in).
+ * A 401 signs the shopper out app-wide; the caller adds spec §8's message
+ * and the trip to sign-in.
  */
 export async function placeOrder({ body, key }: { body: CheckoutInput; key: string }): Promise<Envelope<PlacedOrderData>> {
   return request<PlacedOrderData>('/checkout', {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': key },
-    handleUnauthorized: false,
   });
 }
 

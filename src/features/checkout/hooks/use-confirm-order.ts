@@ -20,15 +20,15 @@ type Order = PlacedOrderData['order'];
  * - body status 200: the badge goes to 0, the checkout session and the
  *   attempt end, the order is kept for the done screen, then `onPlaced`
  *   (the route refreshes the cart and opens /order-is-done);
- * - 401: 'Please Login First', the token goes, and sign-in brings the
- *   shopper back to this step with everything kept;
+ * - 401: 'Please Login First', the shopper is signed out on this device,
+ *   and sign-in brings them back to this step with everything kept;
  * - anything else: the server's message; nothing is cleared, and a retry
  *   sends the same key (a lost answer to a placed order replays it).
  */
 export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) {
   const { t } = useLingui();
   const { enqueueSnackbar } = useSnackbar();
-  const { setToken, setCartCount } = useSession();
+  const { setCartCount } = useSession();
   const navigate = useNavigate();
   const place = usePlaceOrder();
   const inFlight = useRef(false);
@@ -51,8 +51,9 @@ export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) 
       onPlaced(order);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
+        // The app-wide 401 handler has signed the shopper out on this device,
+        // keeping the checkout session: sign-in brings them back to this step.
         enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
-        setToken(null);
         navigate('/sign-in', { state: { from: stepPath('payment') } satisfies SignInState });
         return;
       }
