@@ -9,33 +9,16 @@ import {
   apiGet, badgeCount, definition, expectBadge, field, money, say, settled, signInWithForm, storedToken, type Lang,
 } from './journey-helpers.ts';
 import { formatDay, formatTimestamp } from '../../src/lib/dates.ts';
+import type { Static } from 'typebox';
+import type { CartData } from '../../src/lib/contract.ts';
+import type { OrderDetail as OrderDetailSchema, OrderRow as OrderRowSchema } from '../../server/contract/checkout.ts';
+import type { Meta } from '../../server/contract/catalog.ts';
 
-/** The parts of CartData (API.md) the journey reads. */
-interface Cart {
-  card_id: number;
-  points: number;
-  points_applied: boolean;
-  points_discount: number;
-  coupon: string;
-  coupon_discount: number;
-  price_after_coupon: number;
-  shiping: number;
-  phone: string;
-  subtotal: number;
-  summary: { total: number; totalAfterShiping: number; Estimated_Delivery_by: string };
-  delivery_days: string[];
-  product_in_card: { product_id: number; product_qty: number; smell: (string | null)[]; gift_id: number | null }[];
-}
-
-interface OrderRow { id: number; number: string; status: string; total: number; payment: string; shiping: string; delivery_date: string }
-interface Orders { orders: OrderRow[]; meta: { total: number } }
-interface OrderDetail extends OrderRow {
-  coupon: string | null;
-  points_used: number;
-  wallet_phone: string;
-  address: { title: string; government: string };
-  status_history: { status: string; at: string }[];
-}
+// The contract's own shapes (server/contract), so the journey reads what the API promises.
+type Cart = CartData;
+type OrderRow = Static<typeof OrderRowSchema>;
+interface Orders { orders: OrderRow[]; meta: Static<typeof Meta> }
+type OrderDetail = Static<typeof OrderDetailSchema>;
 
 const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
