@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
+import { readStored, writeStored } from '@/lib/storage';
 import { useReturnHere, type SignInState } from '@/lib/return-here';
 
 // The three route guards of storefront-spec §2. Each works as a wrapper
@@ -61,20 +62,15 @@ export const EARLIER_NAVIGATION_KEY = 'attar earlier navigation';
 
 function recorded(): EarlierNavigation[] {
   try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(EARLIER_NAVIGATION_KEY) ?? '[]');
+    const value: unknown = JSON.parse(readStored(EARLIER_NAVIGATION_KEY, 'session') ?? '[]');
     return Array.isArray(value) ? value.filter((v): v is EarlierNavigation => v === 'payment-session' || v === 'order-is-done') : [];
   } catch {
     return [];
   }
 }
 
-function save(gates: EarlierNavigation[]) {
-  try {
-    sessionStorage.setItem(EARLIER_NAVIGATION_KEY, JSON.stringify(gates));
-  } catch {
-    // Storage refused (private mode): the location state below still lets the shopper in.
-  }
-}
+// Storage refused (private mode): the location state below still lets the shopper in.
+const save = (gates: EarlierNavigation[]) => writeStored(EARLIER_NAVIGATION_KEY, JSON.stringify(gates), 'session');
 
 /**
  * Call just before navigating to a gated screen (Proceed → 'payment-session',

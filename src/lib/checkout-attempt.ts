@@ -4,28 +4,16 @@
 // payment method, which is not one of §3's fields but should not be lost on
 // a reload either. The cart's Proceed and a log-out start afresh
 // (checkout-session.ts), so a changed cart never reuses an old key.
+import { readStored, writeStored } from './storage';
 
 const KEY = 'attar checkout key';
 const PAYMENT = 'attar checkout payment';
 
 export type PaymentMethod = 'cach' | 'delivery';
 
-function read(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null) {
-  try {
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
-  } catch {
-    // Storage refused: the key lives in memory below for this page.
-  }
-}
+// sessionStorage: this tab only; a refused storage keeps the key in memory below.
+const read = (key: string) => readStored(key, 'session');
+const write = (key: string, value: string | null) => writeStored(key, value, 'session');
 
 /** randomUUID exists only in secure contexts; a shop opened over plain http still needs a key. */
 function newKey(): string {

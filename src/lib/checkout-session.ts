@@ -5,6 +5,7 @@
 // log-out ends it. Either way the checkout attempt (its Idempotency-Key and
 // payment choice) starts afresh.
 import { endCheckoutAttempt } from './checkout-attempt';
+import { readStored, writeStored } from './storage';
 
 export interface CheckoutSession {
   userName: string | null;
@@ -23,22 +24,8 @@ const KEYS: Key[] = ['userName', 'userPhone', 'userAddress', 'userShipping', 'us
 /** What Proceed clears (spec §4): everything the steps ask for. */
 const STEP_KEYS: Key[] = ['userName', 'userPhone', 'userAddress', 'userShipping', 'userDate'];
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Storage refused (private mode, full quota): the session lasts for this page only.
-  }
-}
+const read = (key: string) => readStored(key);
+const write = (key: string, value: string | null) => writeStored(key, value);
 
 const id = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 

@@ -8,22 +8,31 @@ export const KEYS = {
 
 export type Lang = 'en' | 'ar';
 
-function read(key: string): string | null {
+type Area = 'local' | 'session';
+
+const area = (where: Area) => (where === 'local' ? localStorage : sessionStorage);
+
+/** A stored value, or null where storage is refused (private mode, a sandboxed frame). */
+export function readStored(key: string, where: Area = 'local'): string | null {
   try {
-    return localStorage.getItem(key);
+    return area(where).getItem(key);
   } catch {
     return null;
   }
 }
 
-function write(key: string, value: string | null) {
+/** Stores a value (null removes it); a refused or full storage only costs this visit its memory. */
+export function writeStored(key: string, value: string | null, where: Area = 'local') {
   try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
+    if (value === null) area(where).removeItem(key);
+    else area(where).setItem(key, value);
   } catch {
     // Private mode or a full quota: the app still works for this visit.
   }
 }
+
+const read = (key: string) => readStored(key);
+const write = (key: string, value: string | null) => writeStored(key, value);
 
 export const storage = {
   lang: (): Lang => (read(KEYS.lang) === 'ar' ? 'ar' : 'en'),

@@ -17,6 +17,7 @@ import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
+import { LoadFailed } from '@/components/load-failed';
 
 const grid = PRODUCT_GRID_SX;
 
@@ -77,12 +78,7 @@ export default function Wishlist() {
       </Box>
     );
   } else if (error) {
-    body = (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{error.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
-    );
+    body = <LoadFailed message={error.message} onRetry={() => void refetch()} />;
   } else if (data.length === 0) {
     body = (
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
