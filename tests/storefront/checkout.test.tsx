@@ -1,6 +1,8 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { QueryKey } from '@tanstack/react-query';
 import { AppProvider, makeQueryClient } from '@/app/provider';
 import { RequireAuth, RequireEarlierNavigation, hasEarlierNavigation, recordEarlierNavigation } from '@/app/guards';
 import { UnauthorizedHandler } from '@/app/unauthorized';
@@ -14,6 +16,9 @@ import { readCheckoutSession, startCheckoutSession, updateCheckoutSession, type 
 import type { CartData } from '@/lib/contract';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
+import { cartQuery } from '@/features/cart/api/get-cart';
+import { allOrdersQuery, ordersQuery } from '@/features/orders/api/get-orders';
+import { profileQuery } from '@/features/account/api/get-profile';
 import { amountToPay, deliveryDateShown, shippingTypeShown } from '@/features/checkout/utils/summary';
 import { deliveryDayProblem } from '@/features/checkout/utils/delivery-day';
 import type { Address } from '@/features/address/api/get-addresses';
@@ -38,32 +43,41 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-function renderCheckout(path: string) {
+/**
+ * The checkout routes as the app has them. `orderDone` replaces the done
+ * screen (e.g. a lazy one still loading); the Suspense above the routes is
+ * the shell's, already on screen, so a navigation to a screen still loading
+ * keeps the current one, as in the app.
+ */
+function renderCheckout(path: string, { orderDone = <OrderIsDone /> }: { orderDone?: ReactNode } = {}) {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  return render(
+  const result = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <UnauthorizedHandler />
         <Where />
-        <Routes>
-          <Route path="/" element={<h1>Home page</h1>} />
-          <Route path="/cart" element={<h1>Cart page</h1>} />
-          <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
-          <Route path="/order-is-done" element={<RequireEarlierNavigation gate="order-is-done"><OrderIsDone /></RequireEarlierNavigation>} />
-          <Route element={<RequireAuth />}>
-            <Route path="/payment-session" element={<RequireEarlierNavigation gate="payment-session"><PaymentSession /></RequireEarlierNavigation>}>
-              <Route index element={<Navigate to="info" replace />} />
-              <Route path="info" element={<InfoStep />} />
-              <Route path="address" element={<AddressStep />} />
-              <Route path="shipping" element={<ShippingStep />} />
-              <Route path="payment" element={<PaymentStep />} />
+        <Suspense fallback={<p>Loading screen</p>}>
+          <Routes>
+            <Route path="/" element={<h1>Home page</h1>} />
+            <Route path="/cart" element={<h1>Cart page</h1>} />
+            <Route path="/sign-in" element={<h1>Sign-in page</h1>} />
+            <Route path="/order-is-done" element={<RequireEarlierNavigation gate="order-is-done">{orderDone}</RequireEarlierNavigation>} />
+            <Route element={<RequireAuth />}>
+              <Route path="/payment-session" element={<RequireEarlierNavigation gate="payment-session"><PaymentSession /></RequireEarlierNavigation>}>
+                <Route index element={<Navigate to="info" replace />} />
+                <Route path="info" element={<InfoStep />} />
+                <Route path="address" element={<AddressStep />} />
+                <Route path="shipping" element={<ShippingStep />} />
+                <Route path="payment" element={<PaymentStep />} />
+              </Route>
             </Route>
-          </Route>
-        </Routes>
+          </Routes>
+        </Suspense>
       </MemoryRouter>
     </AppProvider>,
   );
+  return { ...result, queryClient };
 }
 
 const json = (body: unknown, status = 200) => ({ status, body });
@@ -196,16 +210,76 @@ describe('the checkout session: skipping and reloading', () => {
   });
 });
 
+describe('moving between steps', () => {
+  it('numbers the steps in Eastern Arabic digits when Arabic is on', async () => {
+    localStorage.setItem('lang', 'ar');
+    startCheckoutSession(7, 0);
+    fakeApi({});
+    renderCheckout('/payment-session/info');
+    await screen.findByRole('navigation');
+    const numbers = () => [...document.querySelectorAll('nav .MuiStepIcon-text')].map((n) => n.textContent);
+    await waitFor(() => expect(numbers()).toEqual(['١', '٢', '٣', '٤']));
+  });
+
+  it('numbers them 1 to 4 in English', async () => {
+    startCheckoutSession(7, 0);
+    fakeApi({});
+    renderCheckout('/payment-session/info');
+    await screen.findByRole('navigation', { name: 'Checkout steps' });
+    expect([...document.querySelectorAll('nav .MuiStepIcon-text')].map((n) => n.textContent)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('puts focus on each new step\'s heading after Confirm, Next and Back', async () => {
+    startCheckoutSession(7, 1000);
+    shopApi();
+    renderCheckout('/payment-session/info');
+    await screen.findByLabelText(/^Full name/);
+    // The visit's first page: focus stays where the browser put it.
+    expect(document.activeElement).toBe(document.body);
+    type(/^Full name/, 'Mona Adel');
+    type(/^Phone/, '01012345678');
+    click('Confirm');
+    const address = await screen.findByRole('heading', { name: 'Delivery address' });
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    fireEvent.click(screen.getByRole('radio', { name: /Home/ }));
+    click('Next');
+    const shipping = await screen.findByRole('heading', { name: 'Shipping method' });
+    await waitFor(() => expect(document.activeElement).toBe(shipping));
+    fireEvent.click(screen.getByRole('radio', { name: /Free delivery/ }));
+    click('Next');
+    const payment = await screen.findByRole('heading', { name: 'Confirm Order' });
+    await waitFor(() => expect(document.activeElement).toBe(payment));
+    click('Back');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shipping method' })));
+  });
+
+  it('puts focus on the heading of a step opened from the step bar', async () => {
+    session({ userShipping: null });
+    shopApi();
+    renderCheckout('/payment-session/address');
+    await screen.findByRole('radio', { name: /Home/ });
+    click('Next');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    const link = within(screen.getByRole('navigation', { name: 'Checkout steps' })).getByRole('link', { name: 'Address' });
+    link.focus();
+    fireEvent.click(link);
+    const heading = await screen.findByRole('heading', { name: 'Delivery address' });
+    // The link became the current step's label and went away with its focus.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+});
+
 describe('Your Info', () => {
   beforeEach(() => startCheckoutSession(7, 0));
 
-  it('asks for both fields', async () => {
+  it('asks for both fields with errors.names2, as spec §5 and issue 4 have it for the info form', async () => {
     fakeApi({});
     renderCheckout('/payment-session/info');
     await screen.findByRole('button', { name: 'Confirm' });
+    type(/^Full name/, '   ');
     click('Confirm');
-    await waitFor(() => expect(helpOf(screen.getByLabelText(/^Full name/))).toBe('Required'));
-    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('Required');
+    await waitFor(() => expect(helpOf(screen.getByLabelText(/^Full name/))).toBe('At least 2 names of 3 characters each'));
+    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('At least 2 names of 3 characters each');
     expect(where()).toBe('/payment-session/info');
   });
 
@@ -527,6 +601,67 @@ describe('Confirm Order', () => {
     expect(readCheckoutSession()).toMatchObject({ cartId: null, userName: null, userAddress: null });
     // The checkout's gate is closed: a step opened again by URL goes home.
     expect(hasEarlierNavigation('payment-session')).toBe(false);
+  });
+
+  it('marks the cart, the order lists and the points balance stale in every language once the order is placed', async () => {
+    session();
+    api(placed);
+    const { queryClient } = renderCheckout('/payment-session/payment');
+    // What other screens have cached: the Arabic cart, both order lists, the profile (points).
+    const cached: QueryKey[] = [
+      cartQuery('ar', TOKEN).queryKey,
+      ordersQuery(1, 'en', TOKEN).queryKey,
+      allOrdersQuery('en', TOKEN).queryKey,
+      profileQuery('en', TOKEN).queryKey,
+      profileQuery('ar', TOKEN).queryKey,
+    ];
+    for (const key of cached) queryClient.setQueryData(key, {});
+    await choosePayment('delivery');
+    for (const key of cached) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    click('Confirm Order');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    for (const key of cached) expect({ key, stale: queryClient.getQueryState(key)?.isInvalidated }).toEqual({ key, stale: true });
+  });
+
+  it('keeps the summary and a busy Confirm while the order-done screen is still loading', async () => {
+    session();
+    let ordered = false;
+    const EMPTY: CartData = { ...CART, product_in_card: [], card_count: 0, summary: { ...CART.summary, total: 0, totalAfterShiping: 0 } };
+    const { fetchMock } = fakeApi({
+      '/showCard': () => json({ status: 200, message: 'ok', data: ordered ? EMPTY : CART }),
+      '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME, WORK] } }),
+      '/checkout': () => {
+        ordered = true;
+        return placed();
+      },
+    });
+    // The done screen is a lazy chunk in the app: held back here until the test lets it arrive.
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const LazyDone = lazy(async () => {
+      await arrived;
+      return { default: OrderIsDone };
+    });
+    renderCheckout('/payment-session/payment', { orderDone: <LazyDone /> });
+    await choosePayment('delivery');
+    click('Confirm Order');
+    await screen.findByText('Your order ATR-10042 has been placed.');
+    // The cart was refreshed (the order emptied it) while the step is still on screen.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/showCard')).length).toBeGreaterThanOrEqual(2));
+    await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+    expect(where()).toBe('/payment-session/payment');
+    expect(summaryOf('Name')).toBe('Mona Adel');
+    expect(summaryOf('Address')).toContain('12 Tahrir St');
+    expect(summaryOf('Items')).toBe('Royal Oud × 2');
+    expect(summaryOf('Amount to pay')).toBe(formatMoney(670, 'en'));
+    const confirm = screen.getByRole('button', { name: /Confirm Order/ });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(confirm.closest('form')!);
+    expect(screen.queryByText('please select payment method first')).toBeNull();
+    expect(checkoutCalls(fetchMock)).toHaveLength(1);
+    await act(async () => arrive());
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(where()).toBe('/order-is-done');
   });
 
   it('sends the same Idempotency-Key on a retry after a network failure, and a new one for the next order', async () => {

@@ -9,6 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
+import { LoadFailed } from '@/components/load-failed';
 import { addressesQuery, type Address } from '@/features/address/api/get-addresses';
 import { AddAddressDialog } from '@/features/address/components/add-address-dialog';
 import { AddressLines } from '@/features/address/components/address-lines';
@@ -22,7 +23,7 @@ export default function Addresses() {
   usePageTitle(t`My addresses`);
   const { lang } = useLanguage();
   const { token } = useSession();
-  const { data, error, isPending, refetch } = useQuery(addressesQuery(lang, token));
+  const { data, error, isPending, isFetching, refetch } = useQuery(addressesQuery(lang, token));
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Address | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -35,12 +36,7 @@ export default function Addresses() {
       </Box>
     );
   } else if (error) {
-    body = (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{error.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
-    );
+    body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isFetching} />;
   } else if (data.length === 0) {
     body = <Typography>{t`You have no saved addresses yet.`}</Typography>;
   } else {

@@ -9,10 +9,12 @@ import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-sessi
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
+import { LoadFailed } from '@/components/load-failed';
 import { LoadingView } from '@/components/loading-view';
 import { addressesQuery } from '@/features/address/api/get-addresses';
 import { AddAddressDialog } from '@/features/address/components/add-address-dialog';
 import { AddressChoices } from '@/features/address/components/address-choices';
+import { StepHeading } from '@/features/checkout/components/step-heading';
 import { stepPath } from '@/features/checkout/utils/steps';
 
 /** Spec §9: the saved addresses are refreshed this often while the step is open. */
@@ -32,21 +34,14 @@ export default function AddressStep() {
   const navigate = useNavigate();
   const headingId = useId();
   // Polls quietly: only the first load shows the loading view.
-  const { data, error, isPending, refetch } = useQuery({ ...addressesQuery(lang, token), refetchInterval: POLL_MS });
+  const { data, error, isPending, isFetching, refetch } = useQuery({ ...addressesQuery(lang, token), refetchInterval: POLL_MS });
   const [chosen, setChosen] = useState<number | null>(() => readCheckoutSession().userAddress);
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   if (isPending) return <LoadingView />;
-  if (!data) {
-    return (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{error?.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
-    );
-  }
+  if (!data) return <LoadFailed message={error?.message ?? ''} onRetry={() => void refetch()} busy={isFetching} />;
 
   // A saved choice that is no longer in the list (deleted elsewhere) is no choice.
   const selected = chosen !== null && data.some((a) => a.id === chosen) ? chosen : null;
@@ -68,7 +63,7 @@ export default function AddressStep() {
     <>
       <Box component="form" noValidate onSubmit={next} sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Delivery address`}</Typography>
+          <StepHeading id={headingId}>{t`Delivery address`}</StepHeading>
           <Button ref={addButton} variant="outlined" onClick={() => setAdding(true)}>{t`Add new address`}</Button>
         </Box>
         {data.length === 0 && <Typography>{t`You have no saved addresses yet. Add one to continue.`}</Typography>}

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '@/lib/page-title';
 import { InfoForm } from '@/features/checkout/components/info-form';
+import { StepHeading } from '@/features/checkout/components/step-heading';
 
 /** /payment-session/info: who receives the order. */
 export default function InfoStep() {
@@ -10,7 +10,7 @@ export default function InfoStep() {
   usePageTitle(t`Your Info`);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Your Info`}</Typography>
+      <StepHeading>{t`Your Info`}</StepHeading>
       <InfoForm />
     </Box>
   );

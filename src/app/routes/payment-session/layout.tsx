@@ -1,11 +1,11 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
-import { readCheckoutSession } from '@/lib/checkout-session';
 import { LoadingView } from '@/components/loading-view';
 import { StepBar } from '@/features/checkout/components/step-bar';
+import { useArrivalSession } from '@/features/checkout/hooks/use-arrival-session';
 import { STEPS, canOpenStep, firstIncompleteStep, stepOfPath, stepPath } from '@/features/checkout/utils/steps';
 
 /**
@@ -20,7 +20,7 @@ export default function PaymentSession() {
   // Read once per arrival at a step: the steps save on Next and a placed
   // order ends the session just before it leaves, and neither should send
   // the shopper elsewhere from under their feet.
-  const session = useMemo(() => readCheckoutSession(), [location.key]);
+  const session = useArrivalSession();
   const current = stepOfPath(location.pathname);
 
   if (session.cartId === null) return <Navigate to="/cart" replace />;

@@ -1,23 +1,25 @@
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { readCheckoutSession } from '@/lib/checkout-session';
+import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
+import { LoadFailed } from '@/components/load-failed';
 import { LoadingView } from '@/components/loading-view';
 import { forgetEarlierNavigation, recordEarlierNavigation } from '@/app/guards';
-import { cartQuery } from '@/features/cart/api/get-cart';
+import { cartKeys, cartQuery } from '@/features/cart/api/get-cart';
+import { orderKeys } from '@/features/orders/api/get-orders';
+import { profileKeys } from '@/features/account/api/get-profile';
 import { addressesQuery } from '@/features/address/api/get-addresses';
 import { PaymentForm } from '@/features/checkout/components/payment-form';
+import { useArrivalSession } from '@/features/checkout/hooks/use-arrival-session';
 
 /**
  * /payment-session/payment (Confirm Order): the cart and the chosen address
- * make the summary; a placed order refreshes the cart everywhere, closes the
- * checkout's gate and opens /order-is-done in its place.
+ * make the summary; a placed order refreshes what it changed everywhere,
+ * closes the checkout's gate and opens /order-is-done in its place.
  */
 export default function PaymentStep() {
   const { t } = useLingui();
@@ -26,29 +28,44 @@ export default function PaymentStep() {
   const { token } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const session = useArrivalSession();
   const cart = useQuery(cartQuery(lang, token));
   const addresses = useQuery(addressesQuery(lang, token));
+  // The cart as it was confirmed: the refresh after a placed order brings an
+  // empty cart, which must not empty the summary while the done screen loads.
+  const [placedCart, setPlacedCart] = useState<CartData | null>(null);
+
+  // The done screen is a lazy chunk: fetched now, so a placed order does not
+  // wait for it with the step still on screen.
+  useEffect(() => {
+    void import('@/app/routes/order-is-done');
+  }, []);
 
   if (cart.isPending || addresses.isPending) return <LoadingView />;
   if (!cart.data || !addresses.data) {
     const failed = cart.error ?? addresses.error;
     return (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{failed?.message}</Typography>
-        <Button variant="contained" onClick={() => { void cart.refetch(); void addresses.refetch(); }}>{t`Retry`}</Button>
-      </Box>
+      <LoadFailed
+        message={failed?.message ?? ''}
+        onRetry={() => { void cart.refetch(); void addresses.refetch(); }}
+        busy={cart.isFetching || addresses.isFetching}
+      />
     );
   }
 
-  const chosen = readCheckoutSession().userAddress;
-  const address = addresses.data.find((a) => a.id === chosen) ?? null;
+  const address = addresses.data.find((a) => a.id === session.userAddress) ?? null;
   return (
     <PaymentForm
-      cart={cart.data}
+      cart={placedCart ?? cart.data}
+      session={session}
       address={address}
       onPlaced={() => {
-        // Every language's copy of the cart is stale now: the order emptied it.
-        void queryClient.invalidateQueries({ queryKey: cartQuery(lang, token).queryKey.slice(0, 1) });
+        setPlacedCart(cart.data);
+        // Stale in every language now: the order emptied the cart, joins the
+        // order lists, and spent and earned points (the profile's balance).
+        for (const queryKey of [cartKeys.all, orderKeys.all, profileKeys.all]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
         forgetEarlierNavigation('payment-session');
         navigate('/order-is-done', { replace: true, state: recordEarlierNavigation('order-is-done') });
       }}

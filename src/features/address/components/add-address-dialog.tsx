@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { bind } from '@/lib/form';
 import { useLanguage } from '@/lib/language';
 import { GOVERNORATES } from '../../../../server/contract/governorates';
 import { normalizePhone } from '../../../../server/contract/rules';
@@ -27,9 +28,6 @@ interface AddressValues {
 
 const FIELDS = ['title', 'address', 'phone', 'city', 'government'] as const;
 const EMPTY: AddressValues = { title: '', address: '', phone: '', city: '', government: '' };
-
-/** react-hook-form focuses the input itself, not MUI's wrapper. */
-const bind = ({ ref, ...rest }: UseFormRegisterReturn) => ({ ...rest, inputRef: ref });
 
 interface Props {
   open: boolean;

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import type { CartData } from '@/lib/contract';
-import { readCheckoutSession } from '@/lib/checkout-session';
+import type { CheckoutSession } from '@/lib/checkout-session';
 import { useLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
 import type { PlacedOrderData } from '../api/place-order';
@@ -16,10 +16,13 @@ import { useOnline } from '../hooks/use-online';
 import { readPaymentMethod, savePaymentMethod, type PaymentMethod } from '@/lib/checkout-attempt';
 import { amountToPay } from '../utils/summary';
 import { stepPath } from '../utils/steps';
-import { OrderSummary, type SummaryAddress } from './order-summary';
+import { CheckoutSummary, type SummaryAddress } from './checkout-summary';
+import { StepHeading } from './step-heading';
 
 interface Props {
   cart: CartData;
+  /** the checkout session as it was on arrival: placing the order ends it while this is still on screen */
+  session: CheckoutSession;
   /** the chosen saved address, or null when it is missing (deleted meanwhile) */
   address: SummaryAddress | null;
   onPlaced(order: PlacedOrderData['order']): void;
@@ -29,18 +32,20 @@ interface Props {
  * Confirm Order: the payment method (Vodafone Cash, with the shop's wallet
  * number, or cash on delivery), the order summary, and Confirm. With any of
  * name, phone, address, shipping, cart id or payment missing, Confirm says
- * spec §5's 'please select payment method first' and sends nothing.
+ * spec §5's 'please select payment method first' and sends nothing. Once
+ * the order is placed, Confirm stays busy until the done screen replaces
+ * the step.
  */
-export function PaymentForm({ cart, address, onPlaced }: Props) {
+export function PaymentForm({ cart, session, address, onPlaced }: Props) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const navigate = useNavigate();
   const online = useOnline();
-  const session = readCheckoutSession();
   const [payment, setPayment] = useState<PaymentMethod | ''>(readPaymentMethod);
   const [missing, setMissing] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
-  const { confirm, pending, lost } = useConfirmOrder({ onPlaced });
+  const { confirm, pending, placed, lost } = useConfirmOrder({ onPlaced });
+  const busy = pending || placed;
 
   const shipping = session.userShipping;
   const amount = shipping ? formatMoney(amountToPay(cart.summary, shipping), lang) : '';
@@ -49,6 +54,7 @@ export function PaymentForm({ cart, address, onPlaced }: Props) {
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
+    if (busy) return;
     const { userName, userPhone, userDate, cartId, cartPoints } = session;
     if (!userName || !userPhone || !address || session.userAddress === null || !shipping || cartId === null || !payment
       || (shipping === 'date' && !userDate)) {
@@ -68,11 +74,9 @@ export function PaymentForm({ cart, address, onPlaced }: Props) {
     });
   }
 
-  const showMissing = missing;
-
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 3 }}>
-      <Typography component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Confirm Order`}</Typography>
+      <StepHeading>{t`Confirm Order`}</StepHeading>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1.3fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextField
@@ -88,9 +92,9 @@ export function PaymentForm({ cart, address, onPlaced }: Props) {
               setMissing(false);
             }}
             inputRef={select}
-            error={showMissing}
-            helperText={showMissing ? missingText : undefined}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: { role: showMissing ? 'alert' : undefined } }}
+            error={missing}
+            helperText={missing ? missingText : undefined}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: { role: missing ? 'alert' : undefined } }}
           >
             <option value="">{t`Choose a payment method`}</option>
             <option value="cach">{t`Vodafone Cash`}</option>
@@ -110,7 +114,7 @@ export function PaymentForm({ cart, address, onPlaced }: Props) {
             <Alert severity="info" icon={false}>{t`Pay ${amount} in cash to the courier when your order arrives.`}</Alert>
           )}
         </Box>
-        <OrderSummary cart={cart} session={session} address={address} />
+        <CheckoutSummary cart={cart} session={session} address={address} />
       </Box>
       {!online && (
         <Alert severity="warning" role="alert">{t`You are offline. Placing an order needs a connection: connect and try again.`}</Alert>
@@ -124,14 +128,14 @@ export function PaymentForm({ cart, address, onPlaced }: Props) {
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => navigate(stepPath('shipping'))} disabled={pending}>{t`Back`}</Button>
+        <Button variant="outlined" onClick={() => navigate(stepPath('shipping'))} disabled={busy}>{t`Back`}</Button>
         <Button
           type="submit"
           variant="contained"
           size="large"
-          loading={pending}
+          loading={busy}
           disabled={!online}
-          aria-busy={pending || undefined}
+          aria-busy={busy || undefined}
         >
           {t`Confirm Order`}
         </Button>

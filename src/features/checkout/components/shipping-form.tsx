@@ -17,6 +17,7 @@ import { formatMoney } from '@/lib/money';
 import { toLatinDigits } from '../../../../server/contract/rules';
 import { deliveryDayProblem, type DeliveryDayProblem } from '../utils/delivery-day';
 import { stepPath } from '../utils/steps';
+import { StepHeading } from './step-heading';
 
 type Shipping = 'free' | 'date';
 
@@ -88,7 +89,7 @@ export function ShippingForm({ cart }: { cart: CartData }) {
 
   return (
     <Box component="form" noValidate onSubmit={next} sx={{ display: 'grid', gap: 2.5, maxWidth: 640 }}>
-      <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Shipping method`}</Typography>
+      <StepHeading id={headingId}>{t`Shipping method`}</StepHeading>
       <Box>
         <RadioGroup
           aria-labelledby={headingId}

@@ -5,6 +5,8 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useLingui } from '@lingui/react/macro';
+import { useLanguage } from '@/lib/language';
+import { formatNumber } from '@/lib/money';
 import { STEPS, stepPath, type Step as StepName } from '../utils/steps';
 
 interface Props {
@@ -22,6 +24,7 @@ interface Props {
  */
 export function StepBar({ current, canOpen }: Props) {
   const { t } = useLingui();
+  const { lang } = useLanguage();
   const labels: Record<StepName, string> = {
     info: t`Your info`,
     address: t`Address`,
@@ -41,7 +44,8 @@ export function StepBar({ current, canOpen }: Props) {
           const open = !isCurrent && canOpen(step);
           return (
             <Step key={step} completed={i < active}>
-              <StepLabel aria-current={isCurrent ? 'step' : undefined}>
+              {/* The step's number in the shopper's digits: MUI would print Latin 1 2 3 4 in Arabic too. */}
+              <StepLabel icon={formatNumber(i + 1, lang)} aria-current={isCurrent ? 'step' : undefined}>
                 {open ? (
                   <Link component={RouterLink} to={stepPath(step)} sx={{ fontWeight: 600 }}>{labels[step]}</Link>
                 ) : labels[step]}

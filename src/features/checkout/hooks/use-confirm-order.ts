@@ -19,7 +19,9 @@ type Order = PlacedOrderData['order'];
  * pressed.
  * - body status 200: the badge goes to 0, the checkout session and the
  *   attempt end, the order is kept for the done screen, then `onPlaced`
- *   (the route refreshes the cart and opens /order-is-done);
+ *   (the route refreshes the cart and opens /order-is-done). From then on
+ *   `placed` is true and Confirm does nothing: the step stays on screen
+ *   until the done screen has loaded, and the order must not look undone;
  * - 401: 'Please Login First', the shopper is signed out on this device,
  *   and sign-in brings them back to this step with everything kept;
  * - anything else: the server's message; nothing is cleared, and a retry
@@ -34,16 +36,21 @@ export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) 
   const inFlight = useRef(false);
   /** the last attempt failed on the network: the order may or may not exist */
   const [lost, setLost] = useState(false);
+  /** the order is placed: the step only waits for the done screen now */
+  const [placed, setPlaced] = useState(false);
+  const done = useRef(false);
 
   async function confirm(body: CheckoutInput) {
     // A ref, not the mutation's state: two clicks in one frame both see isPending false.
-    if (inFlight.current) return;
+    if (inFlight.current || done.current) return;
     inFlight.current = true;
     setLost(false);
     try {
       const answer = await place.mutateAsync({ body, key: checkoutAttemptKey() });
       if (answer.status !== 200) throw new ApiError(answer.status, answer.message);
       const order = answer.data.order;
+      done.current = true;
+      setPlaced(true);
       setCartCount(0);
       endCheckoutSession();
       savePlacedOrder(order);
@@ -64,5 +71,5 @@ export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) 
     }
   }
 
-  return { confirm, pending: place.isPending, lost };
+  return { confirm, pending: place.isPending, placed, lost };
 }

@@ -45,15 +45,15 @@ function Row({ term, children, strong }: { term: string; children: ReactNode; st
  * never re-derives a total); the delivery date and the shipping type follow
  * spec §4's display rules.
  */
-export function OrderSummary({ cart, session, address }: Props) {
+export function CheckoutSummary({ cart, session, address }: Props) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const shipping = session.userShipping;
   const none = '—';
   const couponCode = cart.coupon;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="order-summary-title" component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t`Order summary`}</Typography>
+    <Paper variant="outlined" component="section" aria-labelledby="checkout-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="checkout-summary-title" component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t`Order summary`}</Typography>
       <Box component="dl" sx={{ m: 0 }}>
         <Row term={t`Name`}><bdi>{session.userName ?? none}</bdi></Row>
         <Row term={t`Phone`}><span dir="ltr">{session.userPhone ?? none}</span></Row>
