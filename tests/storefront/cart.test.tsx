@@ -5,6 +5,9 @@ import { AppProvider, makeQueryClient } from '@/app/provider';
 import { UnauthorizedHandler } from '@/app/unauthorized';
 import Cart from '@/app/routes/cart';
 import { canProceed, needsGift } from '@/features/cart/components/cart-rules';
+import { isPointsShortfall } from '@/features/cart/api/get-points-value';
+import { ApiError } from '@/lib/api-client';
+import { t as serverMessage } from '../../server/i18n/messages';
 import type { CartData } from '@/lib/contract';
 import { fakeApi } from './render';
 
@@ -421,6 +424,42 @@ describe('the points dialog', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('You must reach at least 1000 poitns before using them')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Use points' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('confirming tells the shortfall in the spec\'s words, whichever language the server said it in', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const said = serverMessage(lang, 'points_not_enough', { min: 1000 });
+      serve(cartOf([ready]), {
+        '/usepoint': () => ok({ price: 60, points: 1200 }),
+        // The balance was spent elsewhere between opening the dialog and confirming.
+        '/usepoint/done': () => json({ status: 422, message: said }, 422),
+        '/usepoint/cancel': () => ok(cartOf([ready])),
+      });
+      expect(isPointsShortfall(new ApiError(422, said, {}, true))).toBe(true);
+      const view = renderCart();
+      fireEvent.click(await screen.findByRole('button', { name: 'Use points' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByText(/^Use 1,200 points/);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Use points' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('You must reach at least 1000 poitns before using them');
+      view.unmount();
+    }
+  });
+
+  it('confirming with an empty cart shows the server\'s message, not the points one', async () => {
+    serve(cartOf([ready]), {
+      '/usepoint': () => ok({ price: 60, points: 1200 }),
+      // The cart was emptied in another tab: /usepoint/done refuses it with a 422 too.
+      '/usepoint/done': () => json({ status: 422, message: 'Your cart is empty.' }, 422),
+      '/usepoint/cancel': () => ok(cartOf([ready])),
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use points' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/^Use 1,200 points/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use points' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your cart is empty.');
+    expect(within(dialog).queryByText(/poitns/)).toBeNull();
   });
 
   it('applied points can be stopped from the summary', async () => {

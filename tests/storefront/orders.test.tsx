@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { focusManager } from '@tanstack/react-query';
 import { AppProvider, makeQueryClient } from '@/app/provider';
+import { useSession } from '@/lib/session';
 import { formatDay, formatTimestamp } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import MyOrders from '@/app/routes/my-orders';
@@ -16,13 +17,14 @@ const TOKEN = 'token-123456789012345';
 beforeEach(() => localStorage.setItem('userToken', TOKEN));
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(entry: string) {
+function renderAt(entry: string, extra?: ReactNode) {
   const queryClient = makeQueryClient();
   // The app's own defaults (a minute fresh, no refetch on focus), without retries.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const ui: ReactNode = (
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[entry]}>
+        {extra}
         <Routes>
           <Route path="/myOrders" element={<MyOrders />} />
           <Route path="/trackOrders/:id/:num" element={<TrackOrder />} />
@@ -310,6 +312,121 @@ describe('tracking an order', () => {
     expect(step('Out for delivery').textContent).toContain(formatTimestamp('2026-05-03T07:00:00.000Z', 'en'));
     expect(calls.filter((c) => c.path === '/orders/7')).toHaveLength(2);
     act(() => focusManager.setFocused(undefined));
+  });
+});
+
+describe('a status the shop changed meanwhile', () => {
+  /** The order as the shop has it now: its status and the history up to it. */
+  const ORDER = ['pending', 'confirmed', 'on the way'] as const;
+  let status: (typeof ORDER)[number] = 'pending';
+  const history = () => ORDER.slice(0, ORDER.indexOf(status) + 1).map((s) => ({ status: s, at: AT[s === 'on the way' ? 'onTheWay' : s] }));
+  /** While set, answers wait for it: the screen shows what it had until then. */
+  let gate: Promise<void> | null = null;
+  const held = async <T,>(answer: T) => {
+    await gate;
+    return answer;
+  };
+  const hold = () => {
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => { open = resolve; });
+    return () => act(() => { gate = null; open(); });
+  };
+  beforeEach(() => {
+    status = 'pending';
+    gate = null;
+  });
+  const serve = () => fakeApi({
+    '/orders': () => held(page([row(7, { status })])),
+    '/orders/7': () => held(ok({ order: detail({ status, status_history: history() }) })),
+  });
+  const orderRow = () => screen.getByRole('listitem', { name: 'Order ATR-10007' });
+
+  it('every visit asks again, showing the last answer until the new one arrives', async () => {
+    const { calls } = serve();
+    renderAt('/myOrders');
+    expect(within(await screen.findByRole('listitem', { name: 'Order ATR-10007' })).getByText('Pending')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Track all orders' }));
+    await waitFor(() => expect(within(orderRow()).getByText('Pending')).toBeTruthy());
+    fireEvent.click(screen.getByRole('link', { name: 'My orders' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Track order ATR-10007' }));
+    await waitFor(() => expect(step('Pending').getAttribute('aria-current')).toBe('step'));
+
+    // The shop confirms the order (npm run shop -- order:status) while the shopper reads.
+    status = 'confirmed';
+    let release = hold();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to my orders' }));
+    // The list the shopper saw a moment ago, at once and without a skeleton, while the shop is asked again.
+    expect(within(await screen.findByRole('listitem', { name: 'Order ATR-10007' })).getByText('Pending')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+    release();
+    await waitFor(() => expect(within(orderRow()).getByText('Confirmed')).toBeTruthy());
+
+    // The overview, seen before with the order pending, asks again too.
+    status = 'on the way';
+    fireEvent.click(screen.getByRole('link', { name: 'Track all orders' }));
+    await waitFor(() => expect(within(orderRow()).getByText('On the way')).toBeTruthy());
+
+    // And the order's own page: the step it has reached now, not the one cached before.
+    release = hold();
+    fireEvent.click(screen.getByRole('link', { name: 'Track order ATR-10007' }));
+    await waitFor(() => expect(step('Pending').getAttribute('aria-current')).toBe('step'));
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+    release();
+    await waitFor(() => expect(step('On the way').getAttribute('aria-current')).toBe('step'));
+    expect(calls.filter((c) => c.path === '/orders/7')).toHaveLength(2);
+  });
+});
+
+describe('another shopper on the same device', () => {
+  const OTHER = 'token-other-shopper-0001';
+  function SwitchShopper() {
+    const { setToken } = useSession();
+    return <button type="button" onClick={() => setToken(OTHER)}>Switch shopper</button>;
+  }
+
+  it("never sees the previous shopper's orders while their own load", async () => {
+    let release!: () => void;
+    const theirs = new Promise<void>((resolve) => { release = resolve; });
+    const api = fakeApi({
+      '/orders': async () => {
+        const init = api.fetchMock.mock.calls.at(-1)?.[1];
+        const auth = String((init?.headers as Record<string, string> | undefined)?.authorization ?? '');
+        if (!auth.includes(OTHER)) return page([row(1)]);
+        await theirs;
+        return page([row(2)]);
+      },
+    });
+    renderAt('/myOrders', <SwitchShopper />);
+    await screen.findByRole('listitem', { name: 'Order ATR-10001' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch shopper' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy());
+    expect(screen.queryByRole('listitem', { name: 'Order ATR-10001' })).toBeNull();
+
+    await act(async () => release());
+    expect(await screen.findByRole('listitem', { name: 'Order ATR-10002' })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'Order ATR-10001' })).toBeNull();
+  });
+
+  it('keeps the current page on screen while the next one loads', async () => {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => { release = resolve; });
+    const api = fakeApi({
+      '/orders': async () => {
+        const url = String(api.fetchMock.mock.calls.at(-1)?.[0]);
+        if (!url.endsWith('page=2')) return page([row(11)], 1, 2, 11);
+        await next;
+        return page([row(1)], 2, 2, 11);
+      },
+    });
+    renderAt('/myOrders');
+    await screen.findByRole('listitem', { name: 'Order ATR-10011' });
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(api.fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('listitem', { name: 'Order ATR-10011' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+    await act(async () => release());
+    expect(await screen.findByRole('listitem', { name: 'Order ATR-10001' })).toBeTruthy();
   });
 });
 

@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { CartView } from '@/features/cart/components/cart-view';
 import { CartSkeleton } from '@/features/cart/components/cart-skeleton';
+import { LoadFailed } from '@/components/load-failed';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
@@ -50,12 +51,7 @@ export default function Cart() {
   } else if (isPending) {
     body = <CartSkeleton />;
   } else if (error && !data) {
-    body = (
-      <Box role="alert" sx={stateSx}>
-        <Typography>{error.message}</Typography>
-        <Button variant="contained" onClick={() => void refetch()} aria-busy={isRefetching || undefined}>{t`Retry`}</Button>
-      </Box>
-    );
+    body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
   } else if (data.product_in_card.length === 0) {
     body = (
       <Box sx={stateSx}>

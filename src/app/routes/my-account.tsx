@@ -13,6 +13,7 @@ import { profileQuery, type Profile } from '@/features/account/api/get-profile';
 import { PointsBalance, ProfileDetails } from '@/features/account/components/profile-details';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { PasswordForm } from '@/features/account/components/password-form';
+import { LoadFailed } from '@/components/load-failed';
 
 function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -63,7 +64,7 @@ export default function MyAccount() {
   usePageTitle(t`My account`);
   const { lang } = useLanguage();
   const { token } = useSession();
-  const { data: user, error, isPending, refetch } = useQuery(profileQuery(lang, token));
+  const { data: user, error, isPending, refetch, isRefetching } = useQuery(profileQuery(lang, token));
 
   let body;
   if (isPending) {
@@ -77,12 +78,7 @@ export default function MyAccount() {
       </Box>
     );
   } else if (error) {
-    body = (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{error.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
-    );
+    body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
   } else {
     body = (
       <Box sx={{ display: 'grid', gap: 2 }}>

@@ -9,7 +9,8 @@ import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import { ordersQuery } from '@/features/orders/api/get-orders';
 import { OrdersList } from '@/features/orders/components/orders-list';
-import { LoadFailed, NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
+import { NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
+import { LoadFailed } from '@/components/load-failed';
 import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 
 /** `?page=` as a page number, 1 when missing or not one. */
@@ -27,11 +28,11 @@ export default function MyOrders() {
   // The page lives in the URL, so Back returns to it and a reload keeps it.
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
-  const { data, error, isPending, isPlaceholderData, refetch } = useQuery(ordersQuery(page, lang, token));
+  const { data, error, isPending, isPlaceholderData, refetch, isRefetching } = useQuery(ordersQuery(page, lang, token));
 
   let body;
   if (isPending) body = <OrdersSkeleton />;
-  else if (error) body = <LoadFailed message={error.message} onRetry={() => refetch()} />;
+  else if (error) body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
   else if (data.meta.total === 0) body = <NoOrders />;
   // A page past the last (an old link, orders since cancelled): the last page there is.
   else if (data.orders.length === 0) return <Navigate to={{ search: data.meta.last_page > 1 ? `?page=${data.meta.last_page}` : '' }} replace />;

@@ -15,7 +15,8 @@ import { allOrdersQuery } from '@/features/orders/api/get-orders';
 import { trackPath } from '@/features/orders/components/orders-list';
 import { CompactProgress } from '@/features/orders/components/order-progress';
 import { Fact } from '@/features/orders/components/order-facts';
-import { LoadFailed, NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
+import { NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
+import { LoadFailed } from '@/components/load-failed';
 
 /** /trackAllOrders: every order with how far it got, a page at a time, each linking to its tracking page. */
 export default function TrackAllOrders() {
@@ -23,11 +24,11 @@ export default function TrackAllOrders() {
   usePageTitle(t`Track all orders`);
   const { lang } = useLanguage();
   const { token } = useSession();
-  const { data, error, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(allOrdersQuery(lang, token));
+  const { data, error, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(allOrdersQuery(lang, token));
 
   let body;
   if (isPending) body = <OrdersSkeleton rows={4} height={148} />;
-  else if (error && !isFetchNextPageError) body = <LoadFailed message={error.message} onRetry={() => refetch()} />;
+  else if (error && !isFetchNextPageError) body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
   else {
     const orders = data.pages.flatMap((p) => p.orders);
     const total = data.pages.at(-1)?.meta.total ?? orders.length;

@@ -16,7 +16,7 @@ import { OrderStepper } from '@/features/orders/components/order-progress';
 import { OrderItems } from '@/features/orders/components/order-items';
 import { OrderTotals } from '@/features/orders/components/order-totals';
 import { OrderAddress, OrderDelivery, OrderPayment } from '@/features/orders/components/order-info';
-import { LoadFailed } from '@/features/orders/components/orders-states';
+import { LoadFailed } from '@/components/load-failed';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -53,7 +53,7 @@ export default function TrackOrder() {
   const params = useParams();
   const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
-  const { data: order, error, isPending, refetch } = useQuery(orderQuery(id, lang, token));
+  const { data: order, error, isPending, refetch, isRefetching } = useQuery(orderQuery(id, lang, token));
   // API.md: the heading shows the number from the URL, until the order itself says otherwise.
   const number = order?.number ?? params.num ?? '';
   const missing = !valid || isOrderMissing(error);
@@ -73,7 +73,7 @@ export default function TrackOrder() {
       </Box>
     );
   } else if (error) {
-    body = <LoadFailed message={error.message} onRetry={() => refetch()} />;
+    body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
   } else {
     body = (
       <Box sx={{ display: 'grid', gap: 2 }}>

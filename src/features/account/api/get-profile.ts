@@ -13,9 +13,14 @@ export async function getProfile(signal?: AbortSignal): Promise<Profile> {
 
 // The token in the key: log-out drops every query holding it, so the next
 // shopper on this device never sees this one's profile.
+/** Every profile query key starts here (one per language and token). */
+export const profileKeys = {
+  all: ['profile'] as const,
+};
+
 export const profileQuery = (lang: Lang, token: string | null) =>
   queryOptions({
-    queryKey: ['profile', lang, token],
+    queryKey: [...profileKeys.all, lang, token],
     queryFn: ({ signal }) => getProfile(signal),
     enabled: token !== null,
   });

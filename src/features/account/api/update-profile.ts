@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import type { ProfileUpdateBody } from '../../../../server/contract/account';
-import { profileQuery, type Profile } from './get-profile';
+import { profileKeys, type Profile } from './get-profile';
 
 export type ProfileUpdate = Static<typeof ProfileUpdateBody>;
 
@@ -19,9 +19,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (answer) => {
-      const prefix = profileQuery('en', token).queryKey.slice(0, 1);
       queryClient.setQueriesData<Profile>(
-        { queryKey: prefix, predicate: (query) => query.queryKey.includes(token) },
+        { queryKey: profileKeys.all, predicate: (query) => query.queryKey.includes(token) },
         answer.data.user,
       );
     },

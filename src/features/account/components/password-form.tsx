@@ -1,4 +1,4 @@
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { bind } from '@/lib/form';
 import { useAccountMessages } from '@/lib/birth-date';
 import { passwordProblem } from '../../../../server/contract/rules';
 import { useChangePassword } from '../api/change-password';
@@ -16,7 +17,6 @@ interface PasswordValues {
   password_confirmation: string;
 }
 
-const bind = ({ ref, ...rest }: UseFormRegisterReturn) => ({ ...rest, inputRef: ref });
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
 

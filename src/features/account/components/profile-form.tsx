@@ -1,4 +1,4 @@
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { bind } from '@/lib/form';
 import {
   birthDatePartMessage, cairoToday, composeBirthDate, oneNameMessage, splitBirthDate, useAccountMessages, type DatePart,
 } from '@/lib/birth-date';
@@ -23,9 +24,6 @@ interface ProfileValues {
   month: string;
   year: string;
 }
-
-/** react-hook-form focuses the input itself, not MUI's wrapper. */
-const bind = ({ ref, ...rest }: UseFormRegisterReturn) => ({ ...rest, inputRef: ref });
 
 const SERVER_FIELDS = ['first_name', 'last_name', 'phone'] as const;
 

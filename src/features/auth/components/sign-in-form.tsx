@@ -1,4 +1,4 @@
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -6,12 +6,10 @@ import Alert from '@mui/material/Alert';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { bind } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
 import { useSignIn, type SignInInput } from '../api/sign-in';
-
-/** react-hook-form focuses the input itself, not MUI's wrapper. */
-const bind = ({ ref, ...rest }: UseFormRegisterReturn) => ({ ...rest, inputRef: ref });
 
 /**
  * Sign-in with an email or a phone (Eastern Arabic digits accepted) and the

@@ -1,4 +1,4 @@
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
@@ -8,6 +8,7 @@ import Alert from '@mui/material/Alert';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { bind } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { emailProblem, normalizePhone, passwordProblem } from '../../../../server/contract/rules';
 import {
@@ -29,9 +30,6 @@ interface SignUpValues {
   month: string;
   year: string;
 }
-
-/** react-hook-form focuses the input itself, not MUI's wrapper. */
-const bind = ({ ref, ...rest }: UseFormRegisterReturn) => ({ ...rest, inputRef: ref });
 
 /** The server's field names, and the form input each one's 422 errors go under. */
 const SERVER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'password_confirmation'] as const;

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import type { RemoveData } from '../../../../server/contract/cart';
+import { cartKeys } from './get-cart';
 
 export interface RemoveFromCart {
   productId: number;
@@ -28,7 +29,7 @@ export function useRemoveFromCart() {
     mutationFn: removeFromCart,
     onSuccess: (answer) => {
       setCartCount(answer.data.card_count);
-      return queryClient.invalidateQueries({ queryKey: ['cart'] });
+      return queryClient.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }

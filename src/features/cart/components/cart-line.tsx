@@ -8,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
-import { ApiError } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { plural } from '@lingui/core/macro';
 import type { CartData } from '@/lib/contract';
 import { CartLine } from './cart-line';
-import { OrderSummary } from './order-summary';
+import { CartSummary } from './cart-summary';
 
 /** Lines on the start side and the summary on the end side from md up; stacked on phones. */
 export const CART_LAYOUT_SX = {
@@ -41,7 +41,7 @@ export function CartView({ cart, onProceed }: { cart: CartData; onProceed(cart: 
           ))}
         </Box>
       </Box>
-      <OrderSummary cart={cart} onProceed={onProceed} />
+      <CartSummary cart={cart} onProceed={onProceed} />
     </Box>
   );
 }

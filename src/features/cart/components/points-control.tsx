@@ -17,7 +17,7 @@ import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useSession } from '@/lib/session';
-import { pointsValueQuery } from '../api/get-points-value';
+import { isPointsShortfall, pointsValueQuery } from '../api/get-points-value';
 import { useApplyPoints } from '../api/apply-points';
 import { useCancelPoints } from '../api/cancel-points';
 import { useCartFailure } from '../hooks/use-cart-failure';
@@ -99,10 +99,17 @@ function PointsDialogBody({ apply, onDone, onCancel }: BodyProps) {
   const [applyError, setApplyError] = useState<string | null>(null);
   const messageId = 'points-dialog-message';
 
-  /** Spec §8: the server's 'not can use point' (a 422) is shown in the spec's words, typo kept. */
+  /**
+   * Spec §8: the points shortfall is told in the spec's words, typo kept.
+   * `GET /usepoint` answers 422 for nothing else; `GET /usepoint/done` may
+   * also refuse an empty cart (422 too), so there only the server's
+   * shortfall message counts as one and any other is shown as the server said it.
+   */
   const notEnough = t`You must reach at least 1000 poitns before using them`;
-  const explain = (error: unknown) =>
-    error instanceof ApiError && error.status === 422 ? notEnough : error instanceof Error ? error.message : String(error);
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const explainWorth = (error: unknown) =>
+    error instanceof ApiError && error.status === 422 ? notEnough : message(error);
+  const explainApply = (error: unknown) => (isPointsShortfall(error) ? notEnough : message(error));
 
   async function confirm() {
     if (apply.isPending || !worth.data) return;
@@ -117,7 +124,7 @@ function PointsDialogBody({ apply, onDone, onCancel }: BodyProps) {
         onDone();
         return;
       }
-      setApplyError(explain(error));
+      setApplyError(explainApply(error));
     }
   }
 
@@ -130,7 +137,7 @@ function PointsDialogBody({ apply, onDone, onCancel }: BodyProps) {
       </Box>
     );
   } else if (worth.error) {
-    body = <Alert severity="warning" role="alert" id={messageId}>{explain(worth.error)}</Alert>;
+    body = <Alert severity="warning" role="alert" id={messageId}>{explainWorth(worth.error)}</Alert>;
   } else {
     const points = formatNumber(worth.data.points, lang);
     const amount = formatMoney(worth.data.price, lang);

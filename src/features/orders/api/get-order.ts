@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
 import type { OrderDetail } from '../../../../server/contract/checkout';
+import { orderKeys } from './get-orders';
 
 export type Order = Static<typeof OrderDetail>;
 
@@ -18,11 +19,13 @@ export function isOrderMissing(error: unknown): boolean {
 
 export const orderQuery = (id: number, lang: Lang, token: string | null) =>
   queryOptions({
-    queryKey: ['orders', 'detail', id, lang, token],
+    queryKey: [...orderKeys.all, 'detail', id, lang, token],
     queryFn: ({ signal }) => getOrder(id, signal),
     enabled: token !== null && Number.isSafeInteger(id) && id > 0,
-    // The shop moves the order along while the shopper waits: coming back to
-    // the tab shows where it is now, however fresh the last answer was.
+    // The shop moves the order along while the shopper waits: every visit
+    // (staleTime 0) and every return to the tab ('always') asks where it is
+    // now, however fresh the last answer was; the last one shows meanwhile.
+    staleTime: 0,
     refetchOnWindowFocus: 'always',
     retry: (count, error) => !isOrderMissing(error) && count < 1,
   });

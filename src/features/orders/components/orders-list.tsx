@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/money';
 import { formatTimestamp } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
-import type { OrderSummary } from '../api/get-orders';
+import type { OrderRow } from '../api/get-orders';
 import { StatusChip } from './status-chip';
 import { Fact, ItemsCount } from './order-facts';
 
@@ -18,7 +18,7 @@ export const trackPath = (order: { id: number; number: string }) => `/trackOrder
  * items, total, Track), a card of the same facts on a phone. One list, so a
  * screen reader hears each order once, whatever the width.
  */
-export function OrdersList({ orders }: { orders: OrderSummary[] }) {
+export function OrdersList({ orders }: { orders: OrderRow[] }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   return (

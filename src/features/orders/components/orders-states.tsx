@@ -24,13 +24,3 @@ export function NoOrders() {
     </Box>
   );
 }
-
-export function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
-  const { t } = useLingui();
-  return (
-    <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-      <Typography>{message}</Typography>
-      <Button variant="contained" onClick={onRetry}>{t`Retry`}</Button>
-    </Box>
-  );
-}

@@ -23,12 +23,12 @@ function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactN
 }
 
 /**
- * The order summary (spec §2): the server's numbers as they are (the
+ * The cart's order summary (spec §2): the server's numbers as they are (the
  * storefront never re-derives a total), the coupon, the points and Proceed.
  * `shiping` is the fee of a scheduled delivery only: standard delivery is
  * free and chosen later, so the label says which.
  */
-export function OrderSummary({ cart, onProceed }: { cart: CartData; onProceed(cart: CartData): void }) {
+export function CartSummary({ cart, onProceed }: { cart: CartData; onProceed(cart: CartData): void }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const money = (egp: number) => formatMoney(egp, lang);
@@ -38,10 +38,10 @@ export function OrderSummary({ cart, onProceed }: { cart: CartData; onProceed(ca
   return (
     <Box
       component="section"
-      aria-labelledby="order-summary-title"
+      aria-labelledby="cart-summary-title"
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2.5, display: 'grid', gap: 2, bgcolor: 'background.paper', position: { md: 'sticky' }, top: { md: 16 } }}
     >
-      <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t`Order summary`}</Typography>
+      <Typography id="cart-summary-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t`Order summary`}</Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
         <Row label={t`Your points`} value={formatNumber(cart.points, lang)} testId="summary-points" />
         {cart.points_applied && (
