@@ -2,13 +2,13 @@ import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError } from '@/lib/api-client';
-import { bind } from '@/lib/form';
+import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useAccountMessages } from '@/lib/birth-date';
-import { passwordProblem } from '../../../../server/contract/rules';
 import { useChangePassword } from '../api/change-password';
 
 interface PasswordValues {
@@ -39,19 +39,11 @@ export function PasswordForm() {
       enqueueSnackbar(answer.message, { variant: 'success' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
-      const fields = error instanceof ApiError ? error.fields : {};
-      const named = FIELDS.filter((f) => fields[f]?.length);
-      named.forEach((f, i) => setError(f, { type: 'server', message: fields[f].join(' ') }, { shouldFocus: i === 0 }));
-      if (!named.length) setError('root.server', { type: 'server', message: (error as Error).message });
+      showServerErrors(error, setError, FIELDS);
     }
   });
 
-  const shown = (field: keyof PasswordValues): Partial<TextFieldProps> => ({
-    id: `password-${field.replace(/_/g, '-')}`,
-    error: Boolean(errors[field]),
-    helperText: errors[field]?.message,
-    slotProps: { formHelperText: { role: errors[field] ? 'alert' : undefined } },
-  });
+  const shown = fieldProps(errors, 'password');
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t`Change password`} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
@@ -64,26 +56,11 @@ export function PasswordForm() {
         {...bind(register('current_password', { validate: (v) => (v ? true : m.required) }))}
         {...shown('current_password')}
       />
-      <TextField
-        type="password"
-        label={t`New password`}
-        autoComplete="new-password"
-        required
-        {...bind(register('password', {
-          validate: (v) => (!v ? m.required : passwordProblem(v, v) === 'password_short' ? m.passwordShort : true),
-          deps: ['password_confirmation'],
-        }))}
-        {...shown('password')}
-      />
-      <TextField
-        type="password"
-        label={t`Confirm new password`}
-        autoComplete="new-password"
-        required
-        {...bind(register('password_confirmation', {
-          validate: (v, values) => (!v ? m.required : v !== values.password ? m.passwordMismatch : true),
-        }))}
-        {...shown('password_confirmation')}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        idPrefix="password"
+        labels={{ password: t`New password`, confirmation: t`Confirm new password` }}
       />
       <Button type="submit" variant="contained" loading={isSubmitting} sx={{ justifySelf: 'start' }}>{t`Change password`}</Button>
     </Box>

@@ -2,16 +2,14 @@ import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
+import { BirthDateFields } from '@/components/birth-date-fields';
+import { PhoneField } from '@/components/phone-field';
 import { ApiError } from '@/lib/api-client';
-import { bind } from '@/lib/form';
-import {
-  birthDatePartMessage, cairoToday, composeBirthDate, oneNameMessage, splitBirthDate, useAccountMessages, type DatePart,
-} from '@/lib/birth-date';
+import { bind, fieldProps, showServerErrors } from '@/lib/form';
+import { cairoToday, composeBirthDate, oneNameMessage, splitBirthDate, useAccountMessages } from '@/lib/birth-date';
 import { normalizePhone } from '../../../../server/contract/rules';
 import type { Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -67,28 +65,11 @@ export function ProfileForm({ user, onSaved, onCancel, today = cairoToday() }: {
     } catch (error) {
       // A 401 signs the shopper out app-wide and the page's guard takes over.
       if (error instanceof ApiError && error.status === 401) return;
-      const fields = error instanceof ApiError ? error.fields : {};
-      const named = SERVER_FIELDS.filter((f) => fields[f]?.length);
-      named.forEach((f, i) => setError(f, { type: 'server', message: fields[f].join(' ') }, { shouldFocus: i === 0 }));
-      if (fields.birth_date?.length) setError('root.birth_date', { type: 'server', message: fields.birth_date.join(' ') });
-      if (!named.length && !fields.birth_date?.length) setError('root.server', { type: 'server', message: (error as Error).message });
+      showServerErrors(error, setError, SERVER_FIELDS, ['birth_date']);
     }
   });
 
-  const shown = (field: keyof ProfileValues): Partial<TextFieldProps> => ({
-    id: `profile-${field.replace('_', '-')}`,
-    error: Boolean(errors[field]),
-    helperText: errors[field]?.message,
-    slotProps: { formHelperText: { role: errors[field] ? 'alert' : undefined } },
-  });
-  const digits = { htmlInput: { inputMode: 'numeric' as const } };
-  const datePart = (part: DatePart) =>
-    bind(register(part, {
-      validate: (_value, values) => birthDatePartMessage(part, values, m, today),
-      deps: (['day', 'month', 'year'] as const).filter((p) => p !== part),
-      onChange: () => clearErrors('root.birth_date'),
-    }));
-  const dateServerError = errors.root?.birth_date?.message;
+  const shown = fieldProps(errors, 'profile');
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t`Edit profile`} sx={{ display: 'grid', gap: 2 }}>
@@ -104,28 +85,8 @@ export function ProfileForm({ user, onSaved, onCancel, today = cairoToday() }: {
         helperText={t`The email cannot be changed.`}
         slotProps={{ htmlInput: { readOnly: true, dir: 'ltr' } }}
       />
-      <TextField
-        type="tel"
-        label={t`Phone`}
-        autoComplete="tel"
-        required
-        {...bind(register('phone', { validate: (v) => (!v.trim() ? m.required : normalizePhone(v) ? true : m.phone) }))}
-        {...shown('phone')}
-        slotProps={{ ...shown('phone').slotProps, htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
-      />
-      <Box
-        component="fieldset"
-        aria-describedby={dateServerError ? 'profile-birth-date-error' : undefined}
-        sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}
-      >
-        <Typography component="legend" variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>{t`Birth date`}</Typography>
-        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr 1.4fr' }}>
-          <TextField label={t`Day`} autoComplete="bday-day" required {...datePart('day')} {...shown('day')} slotProps={{ ...shown('day').slotProps, ...digits }} />
-          <TextField label={t`Month`} autoComplete="bday-month" required {...datePart('month')} {...shown('month')} slotProps={{ ...shown('month').slotProps, ...digits }} />
-          <TextField label={t`Year`} autoComplete="bday-year" required {...datePart('year')} {...shown('year')} slotProps={{ ...shown('year').slotProps, ...digits }} />
-        </Box>
-        {dateServerError && <FormHelperText id="profile-birth-date-error" error role="alert">{dateServerError}</FormHelperText>}
-      </Box>
+      <PhoneField register={register} errors={errors} idPrefix="profile" />
+      <BirthDateFields register={register} errors={errors} clearErrors={clearErrors} idPrefix="profile" today={today} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" loading={isSubmitting}>{t`Save changes`}</Button>
         <Button type="button" variant="text" onClick={onCancel} disabled={isSubmitting}>{t`Cancel`}</Button>

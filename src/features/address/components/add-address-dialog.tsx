@@ -7,11 +7,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
-import { ApiError } from '@/lib/api-client';
-import { bind } from '@/lib/form';
+import { PhoneField } from '@/components/phone-field';
+import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useLanguage } from '@/lib/language';
 import { GOVERNORATES } from '../../../../server/contract/governorates';
 import { normalizePhone } from '../../../../server/contract/rules';
@@ -67,20 +67,11 @@ export function AddAddressDialog({ open, onClose, onAdded }: Props) {
       reset(EMPTY);
       onAdded(answer.data);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      const named = FIELDS.filter((f) => fields[f]?.length);
-      named.forEach((f, i) => setError(f, { type: 'server', message: fields[f].join(' ') }, { shouldFocus: i === 0 }));
-      if (!named.length) setError('root.server', { type: 'server', message: (error as Error).message });
+      showServerErrors(error, setError, FIELDS);
     }
   });
 
-  // Each field's error sits in its helper text (linked by aria-describedby) and is announced.
-  const shown = (field: keyof AddressValues): Partial<TextFieldProps> => ({
-    id: `${titleId}-${field}`,
-    error: Boolean(errors[field]),
-    helperText: errors[field]?.message,
-    slotProps: { formHelperText: { role: errors[field] ? 'alert' : undefined } },
-  });
+  const shown = fieldProps(errors, titleId);
 
   return (
     <Dialog open={open} onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -106,15 +97,7 @@ export function AddAddressDialog({ open, onClose, onAdded }: Props) {
             {...bind(register('address', { validate: filled }))}
             {...shown('address')}
           />
-          <TextField
-            type="tel"
-            label={t`Phone`}
-            autoComplete="tel"
-            required
-            {...bind(register('phone', { validate: (v) => (!v.trim() ? required : normalizePhone(v) ? true : t`Phone 11 digits`) }))}
-            {...shown('phone')}
-            slotProps={{ ...shown('phone').slotProps, htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
-          />
+          <PhoneField register={register} errors={errors} idPrefix={titleId} />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
               label={t`City`}
@@ -128,8 +111,7 @@ export function AddAddressDialog({ open, onClose, onAdded }: Props) {
               label={t`Governorate`}
               required
               {...bind(register('government', { validate: filled }))}
-              {...shown('government')}
-              slotProps={{ ...shown('government').slotProps, select: { native: true }, inputLabel: { shrink: true } }}
+              {...shown('government', { select: { native: true }, inputLabel: { shrink: true } })}
             >
               <option value="">{t`Choose a governorate`}</option>
               {GOVERNORATES.map((g) => <option key={g.code} value={g.code}>{g[lang]}</option>)}

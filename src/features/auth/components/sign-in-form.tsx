@@ -5,8 +5,7 @@ import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
-import { ApiError } from '@/lib/api-client';
-import { bind } from '@/lib/form';
+import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
 import { useSignIn, type SignInInput } from '../api/sign-in';
@@ -40,38 +39,28 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
       enqueueSnackbar(answer.message, { variant: 'success' });
       onSignedIn();
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      const named = (['login', 'password'] as const).filter((f) => fields[f]?.length);
-      named.forEach((f, i) => setError(f, { type: 'server', message: fields[f].join(' ') }, { shouldFocus: i === 0 }));
-      if (!named.length) setError('root', { type: 'server', message: (error as Error).message });
+      showServerErrors(error, setError, ['login', 'password']);
     }
   });
 
-  const login = register('login', { validate: loginProblem });
-  const password = register('password', { validate: (v) => (v ? true : required) });
+  const shown = fieldProps(errors, 'sign-in');
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
-      {errors.root && <Alert severity="error" role="alert">{errors.root.message}</Alert>}
+      {errors.root?.server && <Alert severity="error" role="alert">{errors.root.server.message}</Alert>}
       <TextField
-        id="sign-in-login"
         label={t`Email or phone`}
         autoComplete="username"
         required
-        {...bind(login)}
-        error={Boolean(errors.login)}
-        helperText={errors.login?.message}
-        slotProps={{ formHelperText: { role: errors.login ? 'alert' : undefined } }}
+        {...bind(register('login', { validate: loginProblem }))}
+        {...shown('login')}
       />
       <TextField
-        id="sign-in-password"
         type="password"
         label={t`Password`}
         autoComplete="current-password"
         required
-        {...bind(password)}
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-        slotProps={{ formHelperText: { role: errors.password ? 'alert' : undefined } }}
+        {...bind(register('password', { validate: (v) => (v ? true : required) }))}
+        {...shown('password')}
       />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
         {t`Sign in`}

@@ -2,10 +2,11 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
+import { PhoneField } from '@/components/phone-field';
 import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-session';
-import { bind } from '@/lib/form';
+import { bind, fieldProps } from '@/lib/form';
 import { normalizePhone, twoNamesProblem } from '../../../../server/contract/rules';
 import { stepPath } from '../utils/steps';
 
@@ -40,12 +41,7 @@ export function InfoForm() {
     navigate(stepPath('address'));
   });
 
-  const shown = (field: keyof InfoValues): Partial<TextFieldProps> => ({
-    id: `checkout-${field}`,
-    error: Boolean(errors[field]),
-    helperText: errors[field]?.message,
-    slotProps: { formHelperText: { role: errors[field] ? 'alert' : undefined } },
-  });
+  const shown = fieldProps(errors, 'checkout');
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
@@ -58,15 +54,7 @@ export function InfoForm() {
         }))}
         {...shown('name')}
       />
-      <TextField
-        type="tel"
-        label={t`Phone`}
-        autoComplete="tel"
-        required
-        {...bind(register('phone', { validate: (v) => (normalizePhone(v) ? true : names2) }))}
-        {...shown('phone')}
-        slotProps={{ ...shown('phone').slotProps, htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
-      />
+      <PhoneField register={register} errors={errors} idPrefix="checkout" message={names2} />
       <Button type="submit" variant="contained" size="large" sx={{ justifySelf: 'start' }}>{t`Confirm`}</Button>
     </Box>
   );
