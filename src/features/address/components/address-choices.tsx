@@ -36,7 +36,7 @@ export function AddressChoices({ addresses, value, onChange, labelledBy, error }
             sx={{
               m: 0,
               p: 1.5,
-              pe: 2,
+              paddingInlineEnd: 2,
               alignItems: 'flex-start',
               border: 1,
               borderRadius: 2,

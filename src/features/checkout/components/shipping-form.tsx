@@ -82,7 +82,7 @@ export function ShippingForm({ cart }: { cart: CartData }) {
     </Box>
   );
   const card = (value: Shipping) => ({
-    m: 0, p: 1.5, pe: 2, alignItems: 'flex-start', border: 1, borderRadius: 2,
+    m: 0, p: 1.5, paddingInlineEnd: 2, alignItems: 'flex-start', border: 1, borderRadius: 2,
     borderColor: shipping === value ? 'primary.main' : 'divider',
     bgcolor: shipping === value ? 'rgba(91, 58, 30, 0.04)' : 'background.paper',
   });
