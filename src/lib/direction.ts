@@ -37,6 +37,10 @@ export function themeFor(dir: Direction): Theme {
       shape: { borderRadius: 10 },
       components: {
         // A focus ring that shows on every control, icon buttons included (WCAG 2.4.7, 1.4.11).
+        // Numbered lists (the server's how-to-use HTML among them) count in the page's digits.
+        MuiCssBaseline: {
+          styleOverrides: { ':lang(ar) ol': { listStyleType: 'arabic-indic' } },
+        },
         MuiButtonBase: {
           styleOverrides: {
             root: { '&.Mui-focusVisible': { outline: '3px solid #8a6212', outlineOffset: 2 } },
