@@ -12,6 +12,7 @@ import langPlugin from './plugins/app/lang.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import authPlugin from './plugins/app/auth/auth.ts';
 import repositories from './plugins/app/repositories.ts';
+import idempotency from './plugins/app/idempotency/idempotency.ts';
 import apiRoutes from './routes/api/index.ts';
 import './types.ts';
 
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(dbPlugin);
   await app.register(authPlugin);
   await app.register(repositories);
+  await app.register(idempotency);
   await app.register(securityHeaders);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);

@@ -26,7 +26,7 @@ export interface ShopSettings {
   authRateLimitWindowMs: number;
   /** log-in attempts per client address and window, over all accounts */
   authRateLimitPerAddressMax: number;
-  /** how long a finished checkout's Idempotency-Key replays its answer */
+  /** how long a finished Idempotency-Key (checkout, cart and wishlist changes) replays its answer */
   idempotencyTtlMs: number;
   /** how long a request waits for another request holding the same idempotency key */
   idempotencyWaitMs: number;

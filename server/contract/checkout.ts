@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Enum, Id, Money, Nullable, Text, Timestamp } from './common.ts';
+import { Day, Enum, IdempotencyHeaders, Id, Money, Nullable, Text, Timestamp } from './common.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
 export const SHIPPINGS = ['free', 'date'] as const;
@@ -18,9 +18,8 @@ export const CheckoutBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CheckoutHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_\\-:.]+$' })),
-});
+/** A checkout attempt's key: a retry of Confirm never places a second order. */
+export const CheckoutHeaders = IdempotencyHeaders;
 
 export const PlacedOrder = Type.Object({
   order: Type.Object({

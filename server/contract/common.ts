@@ -42,6 +42,18 @@ export const ERROR_RESPONSES = {
 
 export const MessageOnly = Envelope(Type.Null());
 
+/**
+ * Optional on checkout and on every cart and wishlist change: the same key
+ * sent again (by the same shopper, to the same route with the same body)
+ * answers what the first request was answered, without changing anything.
+ */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({
+    minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_\\-:.]+$',
+    description: 'a fresh random key per change (e.g. a UUID), reused by every retry of that change; a replayed answer carries Idempotent-Replayed: true',
+  })),
+});
+
 /** A bounded free-text field: schemas refuse huge values before any rule runs. */
 export function Text(maxLength: number, options: { minLength?: number; description?: string } = {}) {
   return Type.String({ maxLength, ...options });

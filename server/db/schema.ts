@@ -224,7 +224,10 @@ export interface IdempotencyKeysTable {
   /** 'in_flight' | 'done' */
   state: string;
   response_status: number | null;
+  /** the answer's body as sent, replayed byte for byte */
   response_body: string | null;
+  /** its Content-Type (null on keys stored before 002) */
+  response_type: string | null;
   created_at: string;
 }
 

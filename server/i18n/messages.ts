@@ -14,6 +14,8 @@ export const MESSAGES = {
   unavailable: { en: 'The shop is busy right now. Please try again in a moment.', ar: 'المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.' },
   idempotency_in_flight: { en: 'This order is still being placed. Please wait a moment.', ar: 'ما زال طلبك قيد التنفيذ. يُرجى الانتظار لحظة.' },
   idempotency_mismatch: { en: 'This checkout attempt was already used for a different order. Please start again.', ar: 'استُخدمت محاولة الدفع هذه لطلب مختلف. يُرجى البدء من جديد.' },
+  change_in_flight: { en: 'This change is still being saved. Please wait a moment.', ar: 'ما زال هذا التعديل قيد الحفظ. يُرجى الانتظار لحظة.' },
+  change_key_mismatch: { en: 'This change was already sent with different details. Please try again.', ar: 'أُرسل هذا التعديل من قبل بتفاصيل مختلفة. يُرجى المحاولة مرة أخرى.' },
 
   field_required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   field_type: { en: 'This value has the wrong type.', ar: 'نوع هذه القيمة غير صحيح.' },

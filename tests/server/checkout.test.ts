@@ -273,10 +273,10 @@ describe('Idempotency-Key', () => {
       const addressId = await addAddress(short, token);
       const cart = (await call(short, 'GET', '/showCard', { token })).body.data;
       const body = checkoutBody(cart.card_id, addressId);
-      const { requestHash } = await import('../../server/plugins/app/checkout/checkout-repository.ts');
+      const { requestHash } = await import('../../server/plugins/app/idempotency/idempotency-repository.ts');
       await short.db.insertInto('idempotency_keys').values({
-        user_id: user.id, key: 'key-in-flight-001', request_hash: requestHash(body), state: 'in_flight',
-        response_status: null, response_body: null, created_at: new Date().toISOString(),
+        user_id: user.id, key: 'key-in-flight-001', request_hash: requestHash({ method: 'POST', route: '/api/checkout', body }), state: 'in_flight',
+        response_status: null, response_body: null, response_type: null, created_at: new Date().toISOString(),
       }).execute();
       const res = await call(short, 'POST', '/checkout', { token, headers: { 'idempotency-key': 'key-in-flight-001' }, body });
       expect(res.body.message).toMatch(/still being placed/);

@@ -6,6 +6,7 @@ import { CheckoutRepository } from './checkout/checkout-repository.ts';
 import { OrdersRepository } from './orders/orders-repository.ts';
 import { AccountRepository } from './account/account-repository.ts';
 import { ContentRepository } from './content/content-repository.ts';
+import { IdempotencyKeys } from './idempotency/idempotency-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,7 @@ declare module 'fastify' {
     orders: OrdersRepository;
     accounts: AccountRepository;
     content: ContentRepository;
+    idempotencyKeys: IdempotencyKeys;
   }
 }
 
@@ -24,7 +26,9 @@ async function repositories(app: FastifyInstance) {
   const catalog = new CatalogRepository(app.db, app.settings);
   app.decorate('catalog', catalog);
   app.decorate('carts', carts);
-  app.decorate('checkout', new CheckoutRepository(app.db, app.settings, carts, () => catalog.invalidateDetails()));
+  const idempotencyKeys = new IdempotencyKeys(app.db, app.settings);
+  app.decorate('idempotencyKeys', idempotencyKeys);
+  app.decorate('checkout', new CheckoutRepository(app.db, app.settings, carts, idempotencyKeys, () => catalog.invalidateDetails()));
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('accounts', new AccountRepository(app.db));
   app.decorate('content', new ContentRepository(app.db));

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ERROR_RESPONSES, Envelope } from '../../contract/common.ts';
+import { ERROR_RESPONSES, Envelope, IdempotencyHeaders } from '../../contract/common.ts';
 
 /** `{ status: 200, message, data }`: the envelope of every success. */
 export function ok<T>(message: string, data: T, statusCode = 200) {
@@ -12,3 +12,12 @@ export function responses(data: TSchema, options: { status?: number; extra?: Rec
 }
 
 export const bearer = [{ bearer: [] }];
+
+/**
+ * A change the storefront may send again (a retry, its offline queue): an
+ * optional Idempotency-Key makes a second sending replay the first answer
+ * instead of changing anything twice. Spread into the route's options, and
+ * `idempotentHeaders` into its schema (see plugins/app/idempotency).
+ */
+export const idempotent = { config: { idempotency: {} } };
+export const idempotentHeaders = { headers: IdempotencyHeaders };

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
-import { AppError, FieldErrors, notFound, refused } from '../../../errors.ts';
+import { FieldErrors, notFound, refused } from '../../../errors.ts';
 import { t, type Lang } from '../../../i18n/messages.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { amountPayable } from '../../../domain/totals.ts';
@@ -13,6 +13,7 @@ import { deliveryDayProblem } from '../../../domain/shipping.ts';
 import { normalizePhone, toLatinDigits, twoNamesProblem } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { couponError, type CartRepository } from '../cart/cart-repository.ts';
+import type { IdempotencyKeys } from '../idempotency/idempotency-repository.ts';
 
 export interface CheckoutInput {
   card_id: number;
@@ -30,96 +31,26 @@ export interface CheckoutAnswer {
   body: unknown;
 }
 
-/** The request's identity for idempotency: the same key must come with the same body. */
-export function requestHash(body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical)
-      : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-        : v;
-  return crypto.createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export class CheckoutRepository {
   constructor(
     private readonly db: Db,
     private readonly settings: ShopSettings,
     private readonly carts: CartRepository,
+    private readonly keys: IdempotencyKeys,
     /** called after an order that sold a product out: cached pages show stock */
     private readonly onSoldOut: () => void = () => {},
   ) {}
 
   /**
-   * Places the order once per Idempotency-Key: the same key replays the first
-   * answer, a key another request still holds answers 409 after a short wait,
-   * and the same key with another body answers 422.
+   * Places the order. `keyId` is the Idempotency-Key the route claimed for
+   * this request (see plugins/app/idempotency): the order's answer is kept
+   * with it inside the order's transaction, so an order never exists without
+   * the answer a retry replays. The key is claimed before these rules run: a
+   * replay answers what was answered, even if today's rules (a delivery day
+   * that has since come too close) would now refuse it.
    */
-  async checkout(userId: number, input: CheckoutInput, lang: Lang, key: string | undefined): Promise<CheckoutAnswer> {
-    if (!key) return this.#place(userId, input, this.#validate(input), lang, null);
-
-    // The key first: a replay answers what was answered, even if today's
-    // rules (a delivery day that has since come too close) would now refuse it.
-    const hash = requestHash(input);
-    const claimed = await this.#claim(userId, key, hash);
-    if (claimed.replay) return claimed.replay;
-    try {
-      return await this.#place(userId, input, this.#validate(input), lang, claimed.id);
-    } catch (error) {
-      // A refused or failed checkout frees the key: the shopper fixes the cart and retries with it.
-      await this.db.deleteFrom('idempotency_keys').where('id', '=', claimed.id).where('state', '=', 'in_flight').execute();
-      throw error;
-    }
-  }
-
-  #purgedAt = 0;
-
-  /** Finished keys older than their time to live: deleted at most once an hour. */
-  async #purgeExpiredKeys() {
-    const now = Date.now();
-    if (now - this.#purgedAt < 3_600_000) return;
-    this.#purgedAt = now;
-    await this.db.deleteFrom('idempotency_keys')
-      .where('created_at', '<', new Date(now - this.settings.idempotencyTtlMs).toISOString()).execute();
-  }
-
-  async #claim(userId: number, key: string, hash: string): Promise<{ id: number; replay?: undefined } | { replay: CheckoutAnswer; id?: undefined }> {
-    await this.#purgeExpiredKeys();
-    const deadline = Date.now() + this.settings.idempotencyWaitMs;
-    for (;;) {
-      const row = await this.db.selectFrom('idempotency_keys').selectAll()
-        .where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-      if (!row) {
-        try {
-          const inserted = await this.db.insertInto('idempotency_keys').values({
-            user_id: userId, key, request_hash: hash, state: 'in_flight', response_status: null, response_body: null,
-            created_at: new Date().toISOString(),
-          }).returning('id').executeTakeFirstOrThrow();
-          return { id: inserted.id };
-        } catch (error) {
-          if (isUniqueViolation(error)) continue;
-          throw error;
-        }
-      }
-      if (Date.now() - Date.parse(row.created_at) > this.settings.idempotencyTtlMs) {
-        // An expired key is a new key.
-        await this.db.deleteFrom('idempotency_keys').where('id', '=', row.id).execute();
-        continue;
-      }
-      if (row.request_hash !== hash) throw new AppError(422, 'idempotency_mismatch');
-      if (row.state === 'done') {
-        return { replay: { statusCode: row.response_status ?? 200, body: JSON.parse(row.response_body ?? 'null') } };
-      }
-      if (Date.now() - Date.parse(row.created_at) > this.settings.idempotencyStaleMs) {
-        // Its holder died (a crash between claim and commit): take the key over.
-        const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString() })
-          .where('id', '=', row.id).where('created_at', '=', row.created_at).where('state', '=', 'in_flight').executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 1) return { id: row.id };
-        continue;
-      }
-      if (Date.now() >= deadline) throw new AppError(409, 'idempotency_in_flight', undefined, undefined, { 'Retry-After': '1' });
-      await sleep(20);
-    }
+  async checkout(userId: number, input: CheckoutInput, lang: Lang, keyId: number | null): Promise<CheckoutAnswer> {
+    return this.#place(userId, input, this.#validate(input), lang, keyId);
   }
 
   #validate(input: CheckoutInput): { phone: string; date: string | null } {
@@ -255,9 +186,7 @@ export class CheckoutRepository {
         },
       };
       if (keyId !== null) {
-        await trx.updateTable('idempotency_keys')
-          .set({ state: 'done', response_status: answer.statusCode, response_body: JSON.stringify(answer.body) })
-          .where('id', '=', keyId).execute();
+        await this.keys.complete(keyId, { statusCode: answer.statusCode, contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer.body) }, trx);
       }
       return { answer, soldOut };
     }).then(({ answer, soldOut }) => {

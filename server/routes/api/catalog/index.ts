@@ -9,7 +9,7 @@ import { ReviewBody } from '../../../contract/account.ts';
 import { ERROR_RESPONSES } from '../../../contract/common.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
-import { bearer, ok, responses } from '../helpers.ts';
+import { bearer, idempotent, idempotentHeaders, ok, responses } from '../helpers.ts';
 
 const encodings = new Map<string, 'br' | 'gzip' | null>();
 
@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Wishlist
   const wishTags = ['wishlist'];
   app.post('/fav/add/:id', {
-    onRequest: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, ...idempotent, schema: { tags: wishTags, security: bearer, ...idempotentHeaders, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
     await app.catalog.addFavorite(request.user!.id, request.params.id);
@@ -130,7 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/fav/remove/:id', {
-    onRequest: app.authenticate, schema: { tags: wishTags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, ...idempotent, schema: { tags: wishTags, security: bearer, ...idempotentHeaders, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
     await app.catalog.removeFavorite(request.user!.id, request.params.id);

@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import { prepared } from '../../../db/prepared.ts';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../errors.ts';
+import type { MessageKey } from '../../../i18n/messages.ts';
+import type { ShopSettings } from '../../../settings.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** An answer as it went out, kept so that a retry with the same key gets it again. */
+export interface StoredAnswer {
+  statusCode: number;
+  contentType: string;
+  body: string;
+}
+
+/** What a request that finds its key taken or misused is told. */
+export interface KeyMessages {
+  /** another request holds the key (409) */
+  inFlight: MessageKey;
+  /** the key was used for another request (422) */
+  mismatch: MessageKey;
+}
+
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(canonical)
+    : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      : v;
+
+/** A body's identity, whatever the order of its keys. */
+export function bodyHash(body: unknown): string {
+  return crypto.createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
+}
+
+/**
+ * The request's identity for its key: the same key on another route, for
+ * another cart line or with another body is another request. The body enters
+ * as its own hash so that migration 002 could rewrite the body-only hashes
+ * checkout stored before (keep the two in step).
+ */
+export function requestHash(request: { method: string; route: string; params?: unknown; body?: unknown }): string {
+  const parts = [request.method.toUpperCase(), request.route, canonical(request.params ?? {}), bodyHash(request.body)];
+  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+export type Claim = { id: number; replay?: undefined } | { replay: StoredAnswer; id?: undefined };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The queries of every keyed request, compiled once per database (see db/prepared.ts). */
+function keyQueries(db: Db) {
+  return {
+    /** claims a fresh key; no row back when the key is taken */
+    insert: prepared(db, (userId: number, key: string, hash: string, now: string) =>
+      db.insertInto('idempotency_keys').values({
+        user_id: userId, key, request_hash: hash, state: 'in_flight', response_status: null, response_body: null, response_type: null, created_at: now,
+      }).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).returning('id'), 4),
+    find: prepared(db, (userId: number, key: string) =>
+      db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key), 2),
+    complete: prepared(db, (id: number, status: number, type: string, body: string) =>
+      db.updateTable('idempotency_keys').set({ state: 'done', response_status: status, response_type: type, response_body: body })
+        .where('id', '=', id).where('state', '=', 'in_flight'), 4),
+  };
+}
+
+/**
+ * Idempotency-Key, scoped to (user, key): the first request claims the key,
+ * a retry gets the first answer back, a key another request still holds
+ * answers 409 after a short wait, and the same key for another request
+ * answers 422. Shared by checkout and every change the storefront may replay
+ * from its offline queue.
+ */
+export class IdempotencyKeys {
+  #purgedAt = 0;
+  readonly #q: ReturnType<typeof keyQueries>;
+
+  constructor(private readonly db: Db, private readonly settings: ShopSettings) {
+    this.#q = keyQueries(db);
+  }
+
+  async claim(userId: number, key: string, hash: string, messages: KeyMessages): Promise<Claim> {
+    await this.#purgeExpired();
+    const deadline = Date.now() + this.settings.idempotencyWaitMs;
+    for (;;) {
+      // A fresh key (the usual case) is claimed in one statement.
+      const inserted = (await this.#q.insert(this.db, userId, key, hash, new Date().toISOString())).rows[0];
+      if (inserted) return { id: inserted.id };
+      // Taken: read it until it is done (or freed, or abandoned) without writing meanwhile.
+      for (;;) {
+        const row = (await this.#q.find(this.db, userId, key)).rows[0];
+        if (!row) break; // freed by its holder: claim it
+        if (Date.now() - Date.parse(row.created_at) > this.settings.idempotencyTtlMs) {
+          // An expired key is a new key.
+          await this.db.deleteFrom('idempotency_keys').where('id', '=', row.id).execute();
+          break;
+        }
+        if (row.request_hash !== hash) throw new AppError(422, messages.mismatch);
+        if (row.state === 'done') {
+          return {
+            replay: {
+              statusCode: row.response_status ?? 200,
+              contentType: row.response_type ?? 'application/json; charset=utf-8',
+              body: row.response_body ?? 'null',
+            },
+          };
+        }
+        if (Date.now() - Date.parse(row.created_at) > this.settings.idempotencyStaleMs) {
+          // Its holder died between claim and answer (a crash): take the key over.
+          const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString() })
+            .where('id', '=', row.id).where('created_at', '=', row.created_at).where('state', '=', 'in_flight').executeTakeFirst();
+          if (Number(taken.numUpdatedRows) === 1) return { id: row.id };
+          continue;
+        }
+        if (Date.now() >= deadline) throw new AppError(409, messages.inFlight, undefined, undefined, { 'Retry-After': '1' });
+        await sleep(20);
+      }
+    }
+  }
+
+  /**
+   * Keeps the answer for replays. `q` may be the transaction that made the
+   * change, so the change and its answer commit together (checkout). Only a
+   * key still in flight is completed: one its handler already completed
+   * inside the change's transaction keeps that answer.
+   */
+  async complete(id: number, answer: StoredAnswer, q: Q = this.db): Promise<void> {
+    await this.#q.complete(q, id, answer.statusCode, answer.contentType, answer.body);
+  }
+
+  /** Frees a key whose request did not go through, so a retry with it runs anew. */
+  async release(id: number): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('id', '=', id).where('state', '=', 'in_flight').execute();
+  }
+
+  /** Finished keys older than their time to live: deleted at most once an hour. */
+  async #purgeExpired() {
+    const now = Date.now();
+    if (now - this.#purgedAt < 3_600_000) return;
+    this.#purgedAt = now;
+    await this.db.deleteFrom('idempotency_keys')
+      .where('created_at', '<', new Date(now - this.settings.idempotencyTtlMs).toISOString()).execute();
+  }
+}
