@@ -1,14 +1,143 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { describePrecache, measurePrecache, PRECACHE_BUDGET_KIB } from './scripts/precache-size.ts';
 
 const API = process.env.VITE_DEV_API ?? 'http://localhost:8080';
+
+function commit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+// The build's name, in index.html's <meta name="attar-build"> (and for the app
+// as import.meta.env.VITE_BUILD_ID): the commit, unless the builder names it.
+process.env.VITE_BUILD_ID ||= commit();
+
+/**
+ * What the precache holds besides the shell (the entry and all it imports,
+ * index.html, the logo): the lazy screens a shopper opens first offline, and
+ * the fonts' regular weights. Within 300 KiB gzip (issue 5), the entry alone
+ * being about 225, that is what fits. Left out, and kept by the worker's
+ * runtime cache once used (sw.ts; register.ts hands it what the first page
+ * loaded before the worker was there):
+ * - the bold weights (28 KiB, woff2 does not compress): until they are kept,
+ *   bold text offline falls back to the system font;
+ * - product lists and the cart (each 22 to 26 KiB more, TextField and the
+ *   filters): a shopper reaches them online first, and visiting keeps them;
+ * - product details (37 KiB of Swiper): a product is only readable offline
+ *   once seen, and seeing it keeps the screen too;
+ * - the checkout steps (online only), sign-in/up and the account forms (React
+ *   Hook Form; they need the server anyway), order tracking and order-is-done.
+ */
+const OFFLINE_SCREENS = ['home', 'wishlist', 'about'];
+
+/**
+ * Chooses the precached scripts from the bundle's import graph: the entry
+ * with everything it imports, and the offline screens with theirs. Other
+ * chunks stay out of the precache (the worker's runtime cache keeps them when used).
+ */
+function precacheSelection() {
+  const wanted = new Set<string>();
+  const plugin: Plugin = {
+    name: 'attar:precache-selection',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      wanted.clear();
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const add = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || wanted.has(fileName)) return;
+        wanted.add(fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => wanted.add(css));
+        chunk.imports.forEach(add);
+      };
+      const screen = (id: string | null) => OFFLINE_SCREENS.some((name) => id?.replace(/\\/g, '/').endsWith(`/src/app/routes/${name}.tsx`));
+      for (const chunk of chunks.values()) {
+        if (chunk.isEntry || (chunk.isDynamicEntry && screen(chunk.facadeModuleId))) add(chunk.fileName);
+      }
+    },
+  };
+  const transform = async <Entry extends { url: string }>(entries: Entry[]) => ({
+    manifest: entries.filter((e) => !/^assets\/.*\.(js|css)$/.test(e.url) || wanted.has(e.url)),
+    warnings: [] as string[],
+  });
+  return { plugin, transform };
+}
+
+/** Prints what the precache costs after the worker is written; warns past the budget. */
+function precacheReport(outDir: () => string): Plugin {
+  return {
+    name: 'attar:precache-report',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const dir = outDir();
+        if (!fs.existsSync(path.join(dir, 'sw.js'))) return;
+        const size = measurePrecache(dir);
+        const line = describePrecache(size);
+        if (size.gzip > PRECACHE_BUDGET_KIB * 1024) this.warn(`${line}: OVER BUDGET`);
+        else console.log(line);
+      },
+    },
+  };
+}
+
+const selection = precacheSelection();
+let outDir = 'dist';
+const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
 
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    selection.plugin,
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      // src/pwa/register.ts registers it, to ask before an update takes over.
+      injectRegister: false,
+      manifest,
+      // The manifest's PNGs matter to the installer, which fetches them online,
+      // not to an offline page: 60 KiB that does not compress. The shell's own
+      // icon (logo.svg: favicon and loading view) is precached.
+      includeManifestIcons: false,
+      injectManifest: {
+        // woff2 only (every browser with service workers reads it), Arabic and Latin, regular.
+        globPatterns: ['index.html', 'lang-dir.js', 'logo.svg', 'assets/*.{js,css}', 'assets/cairo-{arabic,latin}-400-normal-*.woff2'],
+        manifestTransforms: [selection.transform],
+        // A classic script: registered without `type: 'module'`, which older Safari lacks.
+        rollupFormat: 'iife',
+        sourcemap: false,
+      },
+    }),
+    {
+      // `vite build` spawned from Vitest (the e2e set-up) inherits NODE_ENV=test,
+      // which Vite would honour: React's development build, and no service
+      // worker registered (import.meta.env.PROD false). A build is for shoppers.
+      name: 'attar:production-build',
+      apply: 'build',
+      config() {
+        if (process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
+      },
+    },
+    {
+      name: 'attar:out-dir',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
+    precacheReport(() => outDir),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': API, '/media': API } },

@@ -1,19 +1,39 @@
+import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
+import { LoadingView } from '@/components/loading-view';
+import { isChunkLoadError, reloadedForChunk, reloadOnceForChunk } from '@/pwa/chunk-load';
+import { reloadPage } from '@/pwa/reload';
 
-/** A screen that failed to load or render: say so and offer Retry, never a blank page. */
+/**
+ * A screen that failed to load or render: say so and offer Retry, never a
+ * blank page. A screen whose code did not arrive reloads the app once per
+ * session first (after a deploy that is all it takes); the next time it is
+ * shown like any other failure.
+ */
 export function RouteError() {
   const { t } = useLingui();
-  // The cause goes to the console for us; the shopper gets words they can act on.
-  console.warn(useRouteError());
+  const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  // Decided on mount: the reload's own flag must not turn this into the error screen before the page goes.
+  const [reloading, setReloading] = useState(() => chunk && !reloadedForChunk());
+  useEffect(() => {
+    // The cause goes to the console for us; the shopper gets words they can act on.
+    console.warn(error);
+  }, [error]);
+  useEffect(() => {
+    // No reload when the tab cannot remember it (storage refused): the screen with Retry instead.
+    if (reloading && !reloadOnceForChunk()) setReloading(false);
+  }, [reloading]);
+  if (reloading) return <LoadingView />;
   return (
     <Box role="alert" sx={{ p: 4, display: 'grid', gap: 2, justifyItems: 'start' }}>
       <Typography variant="h5" component="h1">{t`This page could not be shown.`}</Typography>
       <Typography color="text.secondary">{t`Check your connection, then try again.`}</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>{t`Retry`}</Button>
+      <Button variant="contained" onClick={reloadPage}>{t`Retry`}</Button>
     </Box>
   );
 }

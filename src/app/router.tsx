@@ -1,36 +1,38 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { Layout } from './shell/layout';
 import { RouteError } from './route-error';
 import { GuestOnly, RequireAuth, RequireEarlierNavigation } from './guards';
+import { lazyScreen } from '@/pwa/chunk-load';
 
-const Home = lazy(() => import('./routes/home'));
-const Products = lazy(() => import('./routes/products'));
-const Category = lazy(() => import('./routes/category'));
-const ProductDetails = lazy(() => import('./routes/product-details'));
-const Offers = lazy(() => import('./routes/offers'));
-const BestSeller = lazy(() => import('./routes/best-seller'));
-const About = lazy(() => import('./routes/about'));
-const Contact = lazy(() => import('./routes/contact'));
-const Wishlist = lazy(() => import('./routes/wishlist'));
-const SignIn = lazy(() => import('./routes/sign-in'));
-const SignUp = lazy(() => import('./routes/sign-up'));
-const Cart = lazy(() => import('./routes/cart'));
-const PaymentSession = lazy(() => import('./routes/payment-session/layout'));
-const InfoStep = lazy(() => import('./routes/payment-session/info'));
-const AddressStep = lazy(() => import('./routes/payment-session/address'));
-const ShippingStep = lazy(() => import('./routes/payment-session/shipping'));
-const PaymentStep = lazy(() => import('./routes/payment-session/payment'));
-const OrderIsDone = lazy(() => import('./routes/order-is-done'));
-const Addresses = lazy(() => import('./routes/address'));
-const MyAccount = lazy(() => import('./routes/my-account'));
-const MyOrders = lazy(() => import('./routes/my-orders'));
-const TrackOrder = lazy(() => import('./routes/track-order'));
-const TrackAllOrders = lazy(() => import('./routes/track-all-orders'));
+const Home = lazyScreen('home', () => import('./routes/home'));
+const Products = lazyScreen('products', () => import('./routes/products'));
+const Category = lazyScreen('category', () => import('./routes/category'));
+const ProductDetails = lazyScreen('product-details', () => import('./routes/product-details'));
+const Offers = lazyScreen('offers', () => import('./routes/offers'));
+const BestSeller = lazyScreen('best-seller', () => import('./routes/best-seller'));
+const About = lazyScreen('about', () => import('./routes/about'));
+const Contact = lazyScreen('contact', () => import('./routes/contact'));
+const Wishlist = lazyScreen('wishlist', () => import('./routes/wishlist'));
+const SignIn = lazyScreen('sign-in', () => import('./routes/sign-in'));
+const SignUp = lazyScreen('sign-up', () => import('./routes/sign-up'));
+const Cart = lazyScreen('cart', () => import('./routes/cart'));
+const PaymentSession = lazyScreen('payment-session/layout', () => import('./routes/payment-session/layout'));
+const InfoStep = lazyScreen('payment-session/info', () => import('./routes/payment-session/info'));
+const AddressStep = lazyScreen('payment-session/address', () => import('./routes/payment-session/address'));
+const ShippingStep = lazyScreen('payment-session/shipping', () => import('./routes/payment-session/shipping'));
+const PaymentStep = lazyScreen('payment-session/payment', () => import('./routes/payment-session/payment'));
+const OrderIsDone = lazyScreen('order-is-done', () => import('./routes/order-is-done'));
+const Addresses = lazyScreen('address', () => import('./routes/address'));
+const MyAccount = lazyScreen('my-account', () => import('./routes/my-account'));
+const MyOrders = lazyScreen('my-orders', () => import('./routes/my-orders'));
+const TrackOrder = lazyScreen('track-order', () => import('./routes/track-order'));
+const TrackAllOrders = lazyScreen('track-all-orders', () => import('./routes/track-all-orders'));
 
 /**
  * The route table of spec §2 under one layout; index and any unmatched path
- * show home. Every screen is lazy, behind the layout's loading view.
+ * show home. Every screen is lazy, behind the layout's loading view; one
+ * whose code does not arrive (missing, failed, or past spec §9's time-out)
+ * throws a ChunkLoadError that the route's error screen turns into Retry.
  * Guards (spec §2, RULES.md): the account screens need sign-in; the checkout
  * steps need sign-in and the cart's Proceed; order-is-done needs a placed order.
  */

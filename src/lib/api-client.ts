@@ -41,11 +41,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false: a 401 is the caller's to handle */
   handleUnauthorized?: boolean;
+  /**
+   * true: sent without the token, for answers that are the same for every
+   * shopper, which the service worker may then keep (it never keeps one
+   * asked with a token).
+   */
+  anonymous?: boolean;
 }
 
 export async function request<T, Extra = object>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
   const headers: Record<string, string> = { lang: i18n.locale === 'ar' ? 'ar' : 'en', ...options.headers };
-  const token = storage.token();
+  const token = options.anonymous ? null : storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;

@@ -22,6 +22,8 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 export const productQuery = (id: number, lang: Lang) =>
   queryOptions({
     queryKey: [...productKeys.detail(id), lang],
-    queryFn: async ({ signal }) => (await request<ProductDetails>(`/products/details/${id}`, { signal })).data,
+    // The same page for every shopper (hearts come from /fav/show): asked without
+    // the token, so the service worker can keep it for offline and weak networks.
+    queryFn: async ({ signal }) => (await request<ProductDetails>(`/products/details/${id}`, { signal, anonymous: true })).data,
     retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
   });

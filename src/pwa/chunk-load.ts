@@ -1,0 +1,69 @@
+// Lazy screens whose code fails to arrive (spec §8): a deploy removed the
+// old files, the network dropped, or it took too long. The route shows a
+// screen with Retry (src/app/route-error.tsx) instead of a blank page.
+import { lazy, type ComponentType } from 'react';
+import { readStored, writeStored } from '@/lib/storage';
+import { reloadPage } from './reload';
+
+/** Spec §9: how long a lazy screen may take to load before it counts as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** sessionStorage: set when the app reloaded itself over a failed chunk, so it never does twice. */
+export const CHUNK_RELOAD_KEY = 'chunk reload';
+
+export class ChunkLoadError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/**
+ * The import, or a ChunkLoadError 'Loading chunk <name> failed' when it
+ * rejects (a missing file, a network error, Vite's vite:preloadError, which
+ * rethrows into the import when nobody prevents it) or outlasts the timeout.
+ */
+export function loadChunk<T>(name: string, load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${name} failed. (timeout: ${timeoutMs} ms)`)), timeoutMs);
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (cause: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(`Loading chunk ${name} failed. (${cause instanceof Error ? cause.message : String(cause)})`, { cause }));
+      },
+    );
+  });
+}
+
+/** React.lazy over loadChunk: a route screen by name. */
+export function lazyScreen<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => loadChunk(name, load));
+}
+
+// Browsers' own words for a module that did not load, for errors that did not pass through loadChunk.
+const CHUNK_MESSAGES = /Loading chunk .+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK_MESSAGES.test(error.message));
+}
+
+/** Whether this tab already reloaded itself over a failed chunk. */
+export const reloadedForChunk = () => readStored(CHUNK_RELOAD_KEY, 'session') !== null;
+
+/**
+ * The first failed chunk of a tab's session reloads the page once: after a
+ * deploy, the fresh page asks for the new files. A second failure is shown,
+ * never reloaded again, so a broken network cannot loop. Returns whether it reloads.
+ */
+export function reloadOnceForChunk(): boolean {
+  if (reloadedForChunk()) return false;
+  writeStored(CHUNK_RELOAD_KEY, new Date().toISOString(), 'session');
+  // A refused sessionStorage cannot remember the reload: then no reload at all, rather than a loop.
+  if (!reloadedForChunk()) return false;
+  reloadPage();
+  return true;
+}

@@ -1,0 +1,4 @@
+/** Reloads the page: one place, so tests can watch it (jsdom cannot reload). */
+export function reloadPage() {
+  window.location.reload();
+}

@@ -1,0 +1,91 @@
+/// <reference lib="webworker" />
+// The service worker (DESIGN.md "Offline"), built by vite-plugin-pwa
+// (injectManifest) into /sw.js. It serves the shell from the precache, keeps
+// anonymous catalog answers per language for weak networks, and images.
+// It never stores an answer to a request that carried a token.
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { API_CACHE, ASSETS_CACHE, MEDIA_CACHE } from './cache-names';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const DAY = 24 * 60 * 60;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A new version waits until the shopper chooses Reload (src/pwa/update-prompt.tsx):
+// taking over by itself would run new code under a page loaded with the old.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+// On the first install nothing is waiting for, so the open page gets the worker at once.
+clientsClaim();
+
+// Every app route is the shell; the API, images and files are not routes.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), {
+  denylist: [/^\/api(\/|$)/, /^\/media\//, /\/[^/]+\.[^/]+$/],
+}));
+
+// The API may live on another host (VITE_API_HOST); its answers are CORS, not opaque.
+const API = new URL(`${import.meta.env.VITE_API_HOST ?? ''}/api/`, self.location.href);
+const SHOPPER_INDEPENDENT = /^(home|products\/bestseller|products\/details\/\d+)$/;
+
+/** `lang` is a header, not part of the URL: it joins the cache key so both languages sit side by side. */
+const keyedByLanguage: WorkboxPlugin = {
+  async cacheKeyWillBeUsed({ request }) {
+    const url = new URL(request.url);
+    url.searchParams.set('__lang', /^ar/i.test(request.headers.get('lang') ?? '') ? 'ar' : 'en');
+    return url.href;
+  },
+};
+
+registerRoute(
+  ({ url, request }) =>
+    // With a token the answer may be the shopper's own (is_fav): never stored here.
+    !request.headers.has('authorization')
+    && url.origin === API.origin
+    && url.pathname.startsWith(API.pathname)
+    && SHOPPER_INDEPENDENT.test(url.pathname.slice(API.pathname.length)),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 3,
+    plugins: [
+      keyedByLanguage,
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+  'GET',
+);
+
+registerRoute(
+  ({ url }) => (url.origin === self.location.origin || url.origin === API.origin) && url.pathname.startsWith('/media/'),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    plugins: [
+      // 200 only: an opaque answer may be an error in disguise, and costs quota as if 7 MB.
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+  'GET',
+);
+
+// Screens left out of the precache to keep it small (vite.config.ts) are
+// kept once visited: their names carry a hash, so a stored copy is never stale.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+  'GET',
+);

@@ -1,0 +1,198 @@
+// The installable app in Chromium with service workers: the worker takes the
+// page, the manifest makes it installable, the catalog cache keeps languages
+// apart and never a signed-in answer, the precache stays within budget, and a
+// new build waits for the shopper's Reload.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chromium, type Page } from 'playwright-core';
+import { launchBrowser, useShopAndBrowser, visit } from './harness.ts';
+import { E2E_DIST } from './global-setup.ts';
+import { measurePrecache, PRECACHE_BUDGET_KIB } from '../../scripts/precache-size.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const env = useShopAndBrowser();
+
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+const build = (page: Page) => page.locator('meta[name="attar-build"]').getAttribute('content');
+
+describe('the precache', () => {
+  it('holds the shell (HTML, entry scripts, CSS, Arabic and Latin woff2, the logo) within 300 KiB gzip', () => {
+    const size = measurePrecache(E2E_DIST);
+    expect(size.gzip).toBeLessThanOrEqual(PRECACHE_BUDGET_KIB * 1024);
+    const urls = size.files.map((f) => f.url);
+    const html = fs.readFileSync(path.join(E2E_DIST, 'index.html'), 'utf8');
+    // Everything index.html loads, so the first screen opens offline.
+    for (const [, src] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) expect(urls, src).toContain(src);
+    expect(urls).toEqual(expect.arrayContaining(['index.html', 'logo.svg', 'manifest.webmanifest']));
+    expect(urls.some((u) => /cairo-arabic-400-normal-.*\.woff2$/.test(u))).toBe(true);
+    expect(urls.some((u) => /cairo-latin-400-normal-.*\.woff2$/.test(u))).toBe(true);
+    // Never maps, old font formats, screenshots, or the heavy product screen.
+    expect(urls.filter((u) => /\.map$|\.woff$|^screenshots\/|product-details-/.test(u))).toEqual([]);
+  });
+});
+
+describe('the service worker and manifest', () => {
+  it('takes the page on the first visit, and the app is installable with its icons loading', async () => {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-profile-'));
+    // A persistent profile: Chromium never offers to install from an incognito one.
+    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+    try {
+      const page = await context.newPage();
+      await page.goto(env.shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await controlled(page);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${env.shop.url}/sw.js`);
+      const cdp = await context.newCDPSession(page);
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      const { url, errors } = await cdp.send('Page.getAppManifest');
+      expect(url).toBe(`${env.shop.url}/manifest.webmanifest`);
+      expect(errors).toEqual([]);
+      const manifest = await page.evaluate(async (u) => (await fetch(u)).json(), url);
+      expect(manifest).toMatchObject({ start_url: '/', scope: '/', display: 'standalone', theme_color: '#5b3a1e', lang: 'en' });
+      expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/cart', '/offers']);
+      const images = [
+        ...manifest.icons.map((i: { src: string; sizes: string }) => [i.src, i.sizes]),
+        ...manifest.screenshots.map((s: { src: string; sizes: string }) => [s.src, s.sizes]),
+        ...manifest.shortcuts.map((s: { icons: { src: string; sizes: string }[] }) => [s.icons[0].src, s.icons[0].sizes]),
+      ];
+      for (const [src, sizes] of images) {
+        const loaded = await page.evaluate(async (s) => {
+          const img = new Image();
+          img.src = s;
+          await img.decode();
+          return `${img.naturalWidth}x${img.naturalHeight}`;
+        }, src);
+        expect(loaded, src).toBe(sizes);
+      }
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps catalog answers per language, side by side, and never one asked with a token', async () => {
+    const { context, page, problems } = await visit(env.browser, 'en');
+    try {
+      await page.goto(env.shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await controlled(page);
+      const kept = await page.evaluate(async () => {
+        await caches.delete('attar-api');
+        const ask = (url: string, headers: Record<string, string>) => fetch(url, { headers }).then((r) => r.status);
+        const statuses = [
+          await ask('/api/products/details/1', { lang: 'en' }),
+          await ask('/api/products/details/1', { lang: 'ar' }),
+          // A shopper's own answers: through the worker, never into its cache. (In
+          // Arabic: the English visit's own anonymous answers may be kept meanwhile.)
+          await ask('/api/home', { lang: 'ar', authorization: 'Bearer not-a-real-token-000000000' }),
+          await ask('/api/products/bestseller', { lang: 'ar', authorization: 'Bearer not-a-real-token-000000000' }),
+          // Not a catalog answer the worker keeps.
+          await ask('/api/categories', { lang: 'en' }),
+          // A product that does not exist: a 404 is not kept.
+          await ask('/api/products/details/999999', { lang: 'en' }),
+        ];
+        const cache = await caches.open('attar-api');
+        const keys = (await cache.keys()).map((r) => r.url.replace(location.origin, '')).sort();
+        const arabic = await (await cache.match('/api/products/details/1?__lang=ar'))!.json();
+        const english = await (await cache.match('/api/products/details/1?__lang=en'))!.json();
+        return { statuses, keys, arabic: arabic.data.OverView_Product.name, english: english.data.OverView_Product.name };
+      });
+      expect(kept.statuses.slice(0, 2)).toEqual([200, 200]);
+      expect(kept.statuses[5]).toBe(404);
+      expect(kept.keys).toEqual(expect.arrayContaining(['/api/products/details/1?__lang=ar', '/api/products/details/1?__lang=en']));
+      expect(kept.keys.filter((k) => /__lang=ar/.test(k) && !k.includes('/details/1?'))).toEqual([]);
+      expect(kept.keys.filter((k) => /categories|999999/.test(k))).toEqual([]);
+      expect(kept.arabic).not.toBe(kept.english);
+      expect(kept.arabic).toMatch(/[\u0600-\u06ff]/);
+      expect(problems.filter((p) => !/status of (401|404)/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The server on its own build folder, so the test can deploy a new build under an open tab. */
+async function startShopOn(dist: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-shop-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+      DATABASE_URL: path.join(dir, 'attar.db'), MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: dist,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch { /* starting */ }
+    if (Date.now() > deadline) throw new Error('the shop did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('a new version', () => {
+  it('waits behind "New version available" in the open tab until the shopper chooses Reload', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-dist-'));
+    fs.cpSync(E2E_DIST, dist, { recursive: true });
+    const [shop, browser] = await Promise.all([startShopOn(dist), launchBrowser()]);
+    try {
+      const { page, problems } = await visit(browser, 'en');
+      await page.goto(shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await controlled(page);
+      const first = await build(page);
+
+      // Deploy: a build that differs in one constant, into the folder being served.
+      const next = `e2e-${Date.now()}`;
+      const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+      const rebuilt = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+        cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: next }, stdio: 'inherit',
+      });
+      expect(rebuilt.status).toBe(0);
+
+      await page.evaluate(() => { (window as unknown as { sameVisit: boolean }).sameVisit = true; });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await page.getByText('New version available').waitFor({ timeout: 20_000 });
+      // Waiting, not taken over: still the old page and the old worker's version.
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { sameVisit?: boolean }).sameVisit)).toBe(true);
+      expect(await build(page)).toBe(first);
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
+
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await build(page)).toBe(next);
+      expect(await page.evaluate(() => (window as unknown as { sameVisit?: boolean }).sameVisit)).toBeUndefined();
+      expect(await page.getByText('New version available').count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await shop.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
