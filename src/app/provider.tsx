@@ -3,13 +3,22 @@ import { I18nProvider } from '@lingui/react';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider, useLanguage } from '@/lib/language';
 import { SessionProvider } from '@/lib/session';
 import { emotionCache, themeFor } from '@/lib/direction';
+import { syncOnlineState } from '@/lib/offline';
+import { reportReplayFailure, trackReplays } from '@/lib/offline-changes';
+import { idbPersister, persistOptions, PERSIST_MAX_AGE } from '@/lib/persist';
+import { cartKeys } from '@/features/cart/api/get-cart';
+import { registerCartChanges } from '@/features/cart/api/register-cart-changes';
+import { wishlistKeys } from '@/features/wishlist/api/get-wishlist';
+import { registerWishlistChanges } from '@/features/wishlist/api/register-wishlist-changes';
+import { orderKeys } from '@/features/orders/api/get-orders';
 
 /** Snackbars with AA contrast: notistack's default green and orange fail it under white text. */
 const Toast = styled(MaterialDesignContent)({
@@ -21,10 +30,52 @@ const Toast = styled(MaterialDesignContent)({
 });
 const TOASTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
 
+/**
+ * What a reload offline needs to show (issue 5): the cart, the wishlist,
+ * product details, home, the footer (bestseller) and the orders already seen.
+ * Not the profile or the addresses: forms that need the server anyway.
+ */
+export const PERSISTED_QUERIES: readonly QueryKey[] = [
+  cartKeys.all,
+  wishlistKeys.all,
+  ['products', 'detail'],
+  ['home'],
+  ['products', 'bestseller'],
+  orderKeys.all,
+];
+
 export function makeQueryClient() {
-  return new QueryClient({
+  syncOnlineState();
+  const queryClient = new QueryClient({
+    // A change kept for later that fails is named to the shopper, wherever they are by then.
+    mutationCache: new MutationCache({ onError: reportReplayFailure }),
     defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
   });
+  trackReplays(queryClient.getMutationCache());
+  // A query dropped from memory is dropped from the next save too: the persisted ones stay as long as the save.
+  for (const prefix of PERSISTED_QUERIES) queryClient.setQueryDefaults(prefix, { gcTime: PERSIST_MAX_AGE });
+  // Before the restore: a change restored from IndexedDB finds its function here.
+  registerCartChanges(queryClient);
+  registerWishlistChanges(queryClient);
+  return queryClient;
+}
+
+/**
+ * The query client, restored from IndexedDB first where there is one. Once
+ * restored, the changes left waiting are sent (if online; else when the
+ * connection returns): once each, in order.
+ */
+function QueryProvider({ client, persister, children }: { client: QueryClient; persister: Persister | null; children: ReactNode }) {
+  if (!persister) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <PersistQueryClientProvider
+      client={client}
+      persistOptions={persistOptions(persister, PERSISTED_QUERIES)}
+      onSuccess={() => client.resumePausedMutations()}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
 }
 
 /** Theme and style cache follow the language's direction, switched without a reload. */
@@ -42,17 +93,24 @@ function Directional({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+interface AppProviderProps {
+  children: ReactNode;
+  queryClient: QueryClient;
+  /** where the query cache is kept: IndexedDB by default, none without it (jsdom); tests pass their own */
+  persister?: Persister | null;
+}
+
+export function AppProvider({ children, queryClient, persister = idbPersister() }: AppProviderProps) {
   return (
     <LanguageProvider>
       <SessionProvider>
-        <QueryClientProvider client={queryClient}>
+        <QueryProvider client={queryClient} persister={persister}>
           <Directional>
             <SnackbarProvider maxSnack={3} autoHideDuration={4000} Components={TOASTS}>
               {children}
             </SnackbarProvider>
           </Directional>
-        </QueryClientProvider>
+        </QueryProvider>
       </SessionProvider>
     </LanguageProvider>
   );

@@ -7,7 +7,9 @@ import { useLingui } from '@lingui/react/macro';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { CartView } from '@/features/cart/components/cart-view';
 import { CartSkeleton } from '@/features/cart/components/cart-skeleton';
+import { useWaitingCart } from '@/features/cart/hooks/use-waiting-cart';
 import { LoadFailed } from '@/components/load-failed';
+import { WaitingChanges } from '@/components/waiting-changes';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
@@ -37,7 +39,9 @@ export default function Cart() {
   const { lang } = useLanguage();
   const { token, signedIn } = useSession();
   const navigate = useNavigate();
-  const { data, error, isPending, refetch, isRefetching } = useQuery(cartQuery(lang, token));
+  const { data, error, isPending, refetch, isRefetching, fetchStatus } = useQuery(cartQuery(lang, token));
+  // Changes made offline (or kept across a reload) and not yet sent: listed, and shown on their lines.
+  const waiting = useWaitingCart();
 
   /** Spec §4: Proceed starts a fresh checkout session for this cart and opens its first step. */
   function proceed(cart: CartData) {
@@ -48,6 +52,9 @@ export default function Cart() {
   let body;
   if (!signedIn) {
     body = <SignInPrompt />;
+  } else if (isPending && fetchStatus === 'paused') {
+    // Offline, and this cart was never seen on this device: nothing to show until the connection returns.
+    body = <Typography>{t`You are offline. Your cart will show when you are back online.`}</Typography>;
   } else if (isPending) {
     body = <CartSkeleton />;
   } else if (error && !data) {
@@ -60,12 +67,13 @@ export default function Cart() {
       </Box>
     );
   } else {
-    body = <CartView cart={data} onProceed={proceed} />;
+    body = <CartView cart={data} onProceed={proceed} waiting={waiting} />;
   }
 
   return (
     <Box component="section" aria-labelledby="cart-title">
       <Typography id="cart-title" component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Cart`}</Typography>
+      {signedIn && <WaitingChanges changes={waiting} />}
       {body}
     </Box>
   );

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { useLanguage } from '@/lib/language';
@@ -18,6 +18,9 @@ import type { ProductCard as Product } from '@/lib/contract';
 import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
 import { LoadFailed } from '@/components/load-failed';
+import { WaitingChanges } from '@/components/waiting-changes';
+import { isReplay, stampChange } from '@/lib/offline-changes';
+import { useWaitingWishlist, waitingFav } from '@/features/wishlist/hooks/use-waiting-wishlist';
 
 const grid = PRODUCT_GRID_SX;
 
@@ -36,6 +39,7 @@ function SignInFirst() {
 function RemoveButton({ product }: { product: Product }) {
   const { t } = useLingui();
   const { enqueueSnackbar } = useSnackbar();
+  const { token } = useSession();
   const remove = useRemoveFromWishlist();
   const name = product.name;
   return (
@@ -44,12 +48,19 @@ function RemoveButton({ product }: { product: Product }) {
       color="error"
       size="small"
       aria-label={t`Remove: ${name}`}
-      aria-busy={remove.isPending || undefined}
+      aria-busy={(remove.isPending && !remove.isPaused) || undefined}
       onClick={() => {
-        if (remove.isPending) return;
-        remove.mutate(product.id, {
+        if (remove.isPending && !remove.isPaused) return;
+        const change = { productId: product.id, productName: name, stamp: stampChange(token) };
+        if (!onlineManager.isOnline()) {
+          // Waits for the connection; the card leaves the list at once (the waiting removal).
+          remove.mutate(change);
+          return;
+        }
+        remove.mutate(change, {
           onSuccess: (message) => enqueueSnackbar(message, { variant: 'success' }),
           onError: (error) => {
+            if (isReplay(change)) return; // named app-wide
             if (!(error instanceof ApiError && error.status === 401)) enqueueSnackbar(error.message, { variant: 'error' });
           },
         });
@@ -66,20 +77,26 @@ export default function Wishlist() {
   usePageTitle(t`Wishlist`);
   const { lang } = useLanguage();
   const { token, signedIn } = useSession();
-  const { data, error, isPending, refetch } = useQuery(wishlistQuery(lang, token));
+  const { data, error, isPending, refetch, fetchStatus } = useQuery(wishlistQuery(lang, token));
+  const waiting = useWaitingWishlist();
 
   if (!signedIn) return <SignInFirst />;
 
+  // A removal waiting for the connection takes its card away now; an add shows in the waiting list.
+  const shown = data?.filter((p) => waitingFav(waiting, p.id) !== false);
+
   let body;
-  if (isPending) {
+  if (isPending && fetchStatus === 'paused') {
+    body = <Typography>{t`You are offline. This page will load when you are back online.`}</Typography>;
+  } else if (isPending) {
     body = (
       <Box sx={grid} role="status" aria-label={t`Loading…`}>
         {[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={320} />)}
       </Box>
     );
-  } else if (error) {
+  } else if (error && !shown) {
     body = <LoadFailed message={error.message} onRetry={() => void refetch()} />;
-  } else if (data.length === 0) {
+  } else if (!shown || shown.length === 0) {
     body = (
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
         <Typography>{t`Your wishlist is empty.`}</Typography>
@@ -89,7 +106,7 @@ export default function Wishlist() {
   } else {
     body = (
       <Box component="ul" sx={{ ...grid, listStyle: 'none', p: 0, m: 0 }}>
-        {data.map((p) => (
+        {shown.map((p) => (
           <li key={p.id}>
             <ProductCard
               product={p}
@@ -108,6 +125,7 @@ export default function Wishlist() {
   return (
     <Box component="section" aria-labelledby="wishlist-title">
       <Typography id="wishlist-title" component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Wishlist`}</Typography>
+      <WaitingChanges changes={waiting} />
       {body}
     </Box>
   );

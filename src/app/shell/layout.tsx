@@ -1,16 +1,46 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { useSnackbar } from 'notistack';
 import { cartQuery } from '@/features/cart/api/get-cart';
+import { isAnsweredAdd } from '@/features/cart/api/add-to-cart';
+import { useWaitingCart } from '@/features/cart/hooks/use-waiting-cart';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
+import { useOnline } from '@/lib/offline';
 import { LoadingView } from '@/components/loading-view';
 import { Banner } from './banner';
 import { Nav } from './nav';
 import { Footer } from './footer';
 import { UnauthorizedHandler } from '../unauthorized';
+
+/**
+ * 'You are offline' while the connection is gone, and a short 'Back online'
+ * when it returns (issue 5). The status region is always in the page, so a
+ * screen reader announces the bar when it appears.
+ */
+function OfflineBar() {
+  const { t } = useLingui();
+  const online = useOnline();
+  const { enqueueSnackbar } = useSnackbar();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) enqueueSnackbar(t`Back online`, { variant: 'success', autoHideDuration: 3000 });
+    wasOnline.current = online;
+  }, [online, enqueueSnackbar, t]);
+  return (
+    <Box role="status" data-testid="offline-status">
+      {!online && (
+        <Box sx={{ bgcolor: '#2b2b2b', color: '#fff', textAlign: 'center', px: 2, py: 0.75, fontWeight: 700, fontSize: '0.9375rem' }}>
+          {t`You are offline`}
+        </Box>
+      )}
+    </Box>
+  );
+}
 
 /** Banner, navigation, the routed screen, footer (spec §2). */
 export function Layout() {
@@ -18,16 +48,19 @@ export function Layout() {
   const { token, setCartCount } = useSession();
   // Spec §4: on mount the cart is fetched and the badge follows card_count.
   const { data: cart } = useQuery(cartQuery(lang, token));
+  // Adds waiting for the connection count in the badge at once; the money waits for the server.
+  const waitingAdds = useWaitingCart().filter((c) => c.kind === 'add' && !isAnsweredAdd(c.vars)).length;
   useEffect(() => {
     if (!cart) return;
-    setCartCount(cart.card_count);
+    setCartCount(cart.card_count + waitingAdds);
     // Spec §3: the points are kept too, when nonzero.
     storage.setPoints(cart.points);
-  }, [cart, setCartCount]);
+  }, [cart, waitingAdds, setCartCount]);
   return (
     <Box dir={dir} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <UnauthorizedHandler />
       <ScrollRestoration />
+      <OfflineBar />
       <Banner />
       <Nav />
       <Box component="main" id="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 1200, mx: 'auto', px: 2, py: 3 }}>

@@ -1,35 +1,59 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type { Static } from 'typebox';
-import { request, type Envelope } from '@/lib/api-client';
-import { useLanguage } from '@/lib/language';
+import type { Envelope } from '@/lib/api-client';
+import type { CartData } from '@/lib/contract';
 import { useSession } from '@/lib/session';
+import { sendChange, useChange, type Change, type ChangeDefinition } from '@/lib/offline-changes';
 import type { AddToCartData } from '../../../../server/contract/cart';
-import { cartQuery } from './get-cart';
+import { cartKeys } from './get-cart';
+import { CART_SCOPE, cartChangeKeys } from './cart-change-keys';
 
 export type AddToCartAnswer = Envelope<Static<typeof AddToCartData>>;
+
+export interface AddToCart extends Change {
+  productId: number;
+  /** names the change while it waits, and if it fails */
+  productName: string;
+}
 
 /**
  * POST /addToCard `{ product_id }`: one more unit; answers `data.count` (the
  * units now in the cart) and a message. A 401 signs the shopper out
  * app-wide; the caller adds spec §4's message and the trip to sign-in.
  */
-export async function addToCart(productId: number): Promise<AddToCartAnswer> {
-  return request<Static<typeof AddToCartData>>('/addToCard', {
+export async function addToCart({ productId, stamp }: AddToCart): Promise<AddToCartAnswer> {
+  return sendChange<Static<typeof AddToCartData>>(stamp, '/addToCard', {
     method: 'POST',
     body: { product_id: productId },
   });
 }
 
+/** Adds whose answer has reached the cart query: the badge no longer counts them as waiting. */
+const answered = new Set<string>();
+export const isAnsweredAdd = (change: AddToCart) => answered.has(change.stamp.key);
+
+const shoppersCarts = (token: string | null) => ({
+  queryKey: cartKeys.all,
+  predicate: (query: { queryKey: readonly unknown[] }) => token !== null && query.queryKey.includes(token),
+});
+
+export const addToCartChange: ChangeDefinition<AddToCart, AddToCartAnswer> = {
+  mutationKey: cartChangeKeys.add,
+  scope: CART_SCOPE,
+  send: addToCart,
+  /** The cart's count follows the answer at once (the badge); the rest is refetched. */
+  onSuccess: (queryClient: QueryClient, answer, change) => {
+    answered.add(change.stamp.key);
+    queryClient.setQueriesData<CartData>(shoppersCarts(change.stamp.token), (cart) => cart && { ...cart, card_count: answer.data.count });
+    return queryClient.invalidateQueries(shoppersCarts(change.stamp.token));
+  },
+  describe: ({ productName }) => t`Add ${productName}`,
+  failed: ({ productName }, reason) => t`Couldn't add ${productName} to your cart: ${reason}`,
+};
+
 /** Adds a unit; the badge follows `data.count` and the cart is refetched when next shown. */
 export function useAddToCart() {
-  const queryClient = useQueryClient();
-  const { lang } = useLanguage();
-  const { token, setCartCount } = useSession();
-  return useMutation({
-    mutationFn: addToCart,
-    onSuccess: (answer) => {
-      setCartCount(answer.data.count);
-      return queryClient.invalidateQueries({ queryKey: cartQuery(lang, token).queryKey });
-    },
-  });
+  const { setCartCount } = useSession();
+  return useChange(addToCartChange, (answer) => setCartCount(answer.data.count));
 }

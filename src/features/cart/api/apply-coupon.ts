@@ -3,6 +3,7 @@ import { request, type Envelope } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { toLatinDigits } from '../../../../server/contract/rules';
 import { usePutCart } from '../hooks/use-put-cart';
+import { FAIL_OFFLINE } from './cart-change-keys';
 
 export interface ApplyCoupon {
   cardId: number;
@@ -22,5 +23,5 @@ export async function applyCoupon({ cardId, code, subtotal }: ApplyCoupon): Prom
 
 export function useApplyCoupon() {
   const putCart = usePutCart();
-  return useMutation({ mutationFn: applyCoupon, onSuccess: (answer) => putCart(answer.data) });
+  return useMutation({ mutationFn: applyCoupon, onSuccess: (answer) => putCart(answer.data), networkMode: FAIL_OFFLINE });
 }

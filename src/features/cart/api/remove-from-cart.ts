@@ -1,35 +1,46 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type { Static } from 'typebox';
-import { request, type Envelope } from '@/lib/api-client';
+import type { Envelope } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { sendChange, useChange, type Change, type ChangeDefinition } from '@/lib/offline-changes';
 import type { RemoveData } from '../../../../server/contract/cart';
 import { cartKeys } from './get-cart';
+import { CART_SCOPE, cartChangeKeys } from './cart-change-keys';
 
-export interface RemoveFromCart {
+export interface RemoveFromCart extends Change {
   productId: number;
-  /** units to take out: the whole line's quantity removes the line */
+  /** units to take out: the whole line's quantity (or more) removes the line */
   qty: number;
+  /** names the change while it waits, and if it fails */
+  productName: string;
 }
 
+export type RemoveAnswer = Envelope<Static<typeof RemoveData>>;
+
 /** POST /remove `{ product_id, qty }`: answers the units left (`data.card_count`) and a message. */
-export async function removeFromCart({ productId, qty }: RemoveFromCart): Promise<Envelope<Static<typeof RemoveData>>> {
-  return request<Static<typeof RemoveData>>('/remove', { method: 'POST', body: { product_id: productId, qty } });
+export async function removeFromCart({ productId, qty, stamp }: RemoveFromCart): Promise<RemoveAnswer> {
+  return sendChange<Static<typeof RemoveData>>(stamp, '/remove', { method: 'POST', body: { product_id: productId, qty } });
 }
 
 /**
- * The badge (and localStorage `cart count`) follows the answer at once (spec
- * §4); the cart itself is refetched in every language, since this call does
- * not answer it. The mutation stays pending until the refetch lands, so the
- * line stays marked busy until it is gone.
+ * The cart is refetched in every language, since this call does not answer
+ * it. The mutation stays pending until the refetch lands, so the line stays
+ * marked busy until it is gone.
  */
+export const removeFromCartChange: ChangeDefinition<RemoveFromCart, RemoveAnswer> = {
+  mutationKey: cartChangeKeys.remove,
+  scope: CART_SCOPE,
+  send: removeFromCart,
+  onSuccess: (queryClient, _answer, change) => queryClient.invalidateQueries({
+    queryKey: cartKeys.all,
+    predicate: (query) => change.stamp.token !== null && query.queryKey.includes(change.stamp.token),
+  }),
+  describe: ({ productName }) => t`Remove ${productName}`,
+  failed: ({ productName }, reason) => t`Couldn't remove ${productName} from your cart: ${reason}`,
+};
+
+/** The badge (and localStorage `cart count`) follows the answer at once (spec §4). */
 export function useRemoveFromCart() {
-  const queryClient = useQueryClient();
   const { setCartCount } = useSession();
-  return useMutation({
-    mutationFn: removeFromCart,
-    onSuccess: (answer) => {
-      setCartCount(answer.data.card_count);
-      return queryClient.invalidateQueries({ queryKey: cartKeys.all });
-    },
-  });
+  return useChange(removeFromCartChange, (answer) => setCartCount(answer.data.card_count));
 }

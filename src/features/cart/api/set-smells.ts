@@ -1,21 +1,45 @@
-import { useMutation } from '@tanstack/react-query';
-import { request, type Envelope } from '@/lib/api-client';
+import { t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
+import type { Envelope } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
-import { usePutCart } from '../hooks/use-put-cart';
+import { formatNumber } from '@/lib/money';
+import { sendChange, useChange, type Change, type ChangeDefinition } from '@/lib/offline-changes';
+import { putCart } from '../hooks/use-put-cart';
+import { CART_SCOPE, cartChangeKeys } from './cart-change-keys';
 
-export interface SetSmells {
+export interface SetSmells extends Change {
   /** the cart item id (`product_in_card[].id`) */
   itemId: number;
   /** one choice per unit, null where none is chosen yet */
   smell: (string | null)[];
+  productId: number;
+  /** name the change while it waits, and if it fails: the product and the unit (from 1) just chosen */
+  productName: string;
+  unit: number;
 }
 
 /** POST /add/smell/{cartItemId} `{ smell }`: every unit's choice at once; answers the whole cart. */
-export async function setSmells({ itemId, smell }: SetSmells): Promise<Envelope<CartData>> {
-  return request<CartData>(`/add/smell/${itemId}`, { method: 'POST', body: { smell } });
+export async function setSmells({ itemId, smell, stamp }: SetSmells): Promise<Envelope<CartData>> {
+  return sendChange<CartData>(stamp, `/add/smell/${itemId}`, { method: 'POST', body: { smell } });
 }
 
+const unitOf = (unit: number) => formatNumber(unit, i18n.locale === 'ar' ? 'ar' : 'en');
+
+export const setSmellsChange: ChangeDefinition<SetSmells, Envelope<CartData>> = {
+  mutationKey: cartChangeKeys.smell,
+  scope: CART_SCOPE,
+  send: setSmells,
+  onSuccess: (queryClient, answer, change) => putCart(queryClient, answer.data, change.stamp.token),
+  describe: ({ productName: name, unit: n }) => {
+    const unit = unitOf(n);
+    return t`Smell for unit ${unit} of ${name}`;
+  },
+  failed: ({ productName: name, unit: n }, reason) => {
+    const unit = unitOf(n);
+    return t`Couldn't update the smell for unit ${unit} of ${name}: ${reason}`;
+  },
+};
+
 export function useSetSmells() {
-  const putCart = usePutCart();
-  return useMutation({ mutationFn: setSmells, onSuccess: (answer) => putCart(answer.data) });
+  return useChange(setSmellsChange);
 }

@@ -1,15 +1,18 @@
 import { useNavigate } from 'react-router-dom';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
+import { isReplay, stampChange } from '@/lib/offline-changes';
 import { CartIcon } from '@/components/icons';
 import { useAddToCart } from '../api/add-to-cart';
 
 interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
   productId: number;
-  /** names the button for screen readers when several sit on one page */
+  /** names the button for screen readers when several sit on one page, and the change while it waits */
   productName?: string;
 }
 
@@ -18,24 +21,43 @@ interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
  * server's count and its message shows. A 401 (spec §4, §8): 'Please Login
  * First', the token is removed and the shopper goes to sign-in. Any other
  * failure shows the server's message.
+ *
+ * Offline, a signed-in shopper's add waits for the connection (kept across a
+ * reload) and the badge counts it at once; it is sent by itself later, so
+ * its answer is not awaited here (a failure then names it).
  */
 export function AddToCartButton({ productId, productName, disabled, ...props }: Props) {
   const { t } = useLingui();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const here = useReturnHere();
+  const { token } = useSession();
   const addToCart = useAddToCart();
 
+  function pleaseLogIn() {
+    enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+    navigate('/sign-in', { state: here });
+  }
+
   function add() {
-    // Not `disabled` while busy: that would drop keyboard focus.
-    if (addToCart.isPending) return;
-    addToCart.mutate(productId, {
+    // Not `disabled` while busy: that would drop keyboard focus. An add waiting for the connection is not busy.
+    if (addToCart.isPending && !addToCart.isPaused) return;
+    const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
+    if (!onlineManager.isOnline()) {
+      // A visitor has no cart to keep a change for: the answer would be the 401 of spec §4.
+      if (!token) return pleaseLogIn();
+      addToCart.mutate(change);
+      enqueueSnackbar(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
+      return;
+    }
+    addToCart.mutate(change, {
       onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
       onError: (error) => {
+        // Held back by a lost connection and sent later: its failure is named app-wide (offline-changes.ts).
+        if (isReplay(change)) return;
         if (error instanceof ApiError && error.status === 401) {
           // The app-wide 401 handler has already signed the shopper out on this device.
-          enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
-          navigate('/sign-in', { state: here });
+          pleaseLogIn();
           return;
         }
         enqueueSnackbar(error.message, { variant: 'error' });
@@ -50,7 +72,7 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
       startIcon={<CartIcon />}
       onClick={add}
       disabled={disabled}
-      aria-busy={addToCart.isPending || undefined}
+      aria-busy={(addToCart.isPending && !addToCart.isPaused) || undefined}
       aria-label={productName ? t`Add to cart: ${productName}` : undefined}
       {...props}
     >

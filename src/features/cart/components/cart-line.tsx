@@ -6,15 +6,20 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
+import { useSession } from '@/lib/session';
+import { useOnline } from '@/lib/offline';
+import { stampChange } from '@/lib/offline-changes';
 import { useChangeCartLine } from '../api/change-cart-line';
 import { useRemoveFromCart } from '../api/remove-from-cart';
-import { useSetSmells } from '../api/set-smells';
+import { useSetSmells, type SetSmells } from '../api/set-smells';
 import { useCartFailure } from '../hooks/use-cart-failure';
+import { lineAfter, type WaitingCartChange } from '../hooks/use-waiting-cart';
 import { BUY_2_GET_1, needsGift } from './cart-rules';
 
 export type CartLineData = CartData['product_in_card'][number];
@@ -29,6 +34,8 @@ interface Props {
   cardId: number;
   /** the line is gone: the list moves focus somewhere that still exists */
   onRemoved(): void;
+  /** the cart's changes waiting for the connection: the line shows what they will make of it */
+  waiting: readonly WaitingCartChange[];
 }
 
 /**
@@ -40,15 +47,22 @@ interface Props {
  * quantity that is changing), so it is ignored; smell choices made meanwhile
  * are queued and sent together once the one in flight is answered. Nothing is
  * disabled while busy, so focus stays where the shopper left it.
+ *
+ * Offline, each change is kept for later as it is made (nothing is in flight,
+ * so nothing is ignored), and the line shows what the waiting changes will
+ * make of it; the next change starts from there.
  */
-export function CartLine({ line, cardId, onRemoved }: Props) {
+export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const { t } = useLingui();
   const { lang } = useLanguage();
+  const { token } = useSession();
+  const online = useOnline();
   const { enqueueSnackbar } = useSnackbar();
   const failed = useCartFailure();
   const change = useChangeCartLine();
   const remove = useRemoveFromCart();
   const setSmells = useSetSmells();
+  const after = lineAfter(line, waiting);
 
   const inFlight = useRef<Change | null>(null);
   /** smell choices not yet answered by the server, newest last */
@@ -60,7 +74,7 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
 
   const minusRef = useRef<HTMLButtonElement>(null);
   const plusRef = useRef<HTMLButtonElement>(null);
-  const qty = line.product_qty;
+  const qty = after.qty;
   // Minus at 1 and plus at stock become disabled; if that is where focus was, it moves to the other one.
   useLayoutEffect(() => {
     const active = document.activeElement;
@@ -69,10 +83,13 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
   }, [qty, line.stock]);
 
   const name = line.product_name;
-  const busy = change.isPending || remove.isPending || setSmells.isPending;
-  const serverSmells = Array.from({ length: qty }, (_, i) => line.smell[i] ?? null);
-  const smells = smellDraft ?? serverSmells;
-  const giftId = giftDraft ?? line.gift_id;
+  // A change waiting for the connection is not busy.
+  const busy = [change, remove, setSmells].some((m) => m.isPending && !m.isPaused);
+  const smells = smellDraft ?? after.smells;
+  const giftId = giftDraft ?? after.giftId;
+  const removing = after.removing;
+  const offline = () => !onlineManager.isOnline();
+  const fields = { productId: line.product_id, productName: name };
 
   async function run(kind: Change, action: () => Promise<void>) {
     if (inFlight.current) return;
@@ -84,31 +101,54 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
     }
   }
 
-  const setQty = (next: number) => run('qty', async () => {
+  const setQty = async (next: number) => {
     if (next < 1 || next > line.stock) return;
-    try {
-      await change.mutateAsync({ cardId, productId: line.product_id, qty: next });
-    } catch (error) {
-      failed(error);
-    }
-  });
+    const vars = { ...fields, cardId, qty: next, stamp: stampChange(token) };
+    if (offline()) return change.mutate(vars);
+    await run('qty', async () => {
+      try {
+        await change.mutateAsync(vars);
+      } catch (error) {
+        failed(error, undefined, vars);
+      }
+    });
+  };
 
-  const removeLine = () => run('remove', async () => {
-    try {
-      const answer = await remove.mutateAsync({ productId: line.product_id, qty });
-      enqueueSnackbar(answer.message, { variant: 'success' });
+  const removeLine = async () => {
+    // All the units there are or will be: the server removes the line when none are left.
+    const vars = { ...fields, qty: Math.max(qty, line.product_qty), stamp: stampChange(token) };
+    if (offline()) {
+      remove.mutate(vars);
       onRemoved();
-    } catch (error) {
-      failed(error);
+      return;
     }
-  });
+    await run('remove', async () => {
+      try {
+        const answer = await remove.mutateAsync(vars);
+        enqueueSnackbar(answer.message, { variant: 'success' });
+        onRemoved();
+      } catch (error) {
+        failed(error, undefined, vars);
+      }
+    });
+  };
+
+  /** the unit (from 1) of the newest smell choice, naming the change */
+  const wantedUnit = useRef(1);
 
   function chooseSmell(unit: number, value: string) {
+    if (offline()) {
+      const next = [...smells];
+      next[unit] = value === '' ? null : value;
+      setSmells.mutate({ ...fields, itemId: line.id, smell: next, unit: unit + 1, stamp: stampChange(token) });
+      return;
+    }
     // A quantity, gift or removal in flight changes the slots: this choice is dropped (the select shows the server's).
     if (inFlight.current && inFlight.current !== 'smell') return;
     const next = [...(wantedSmells.current ?? smells)];
     next[unit] = value === '' ? null : value;
     wantedSmells.current = next;
+    wantedUnit.current = unit + 1;
     setSmellDraft(next);
     enqueueSnackbar(t`Updating smell...`, { variant: 'info' });
     if (inFlight.current === 'smell') return; // sent when the one in flight is answered
@@ -118,10 +158,12 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
   async function sendSmells() {
     inFlight.current = 'smell';
     const startedAt = Date.now();
+    let vars: SetSmells | undefined;
     try {
       while (wantedSmells.current) {
         const smell = wantedSmells.current;
-        const answer = await setSmells.mutateAsync({ itemId: line.id, smell });
+        vars = { ...fields, itemId: line.id, smell, unit: wantedUnit.current, stamp: stampChange(token) };
+        const answer = await setSmells.mutateAsync(vars);
         if (wantedSmells.current !== smell) continue; // a newer choice came meanwhile: send it too
         wantedSmells.current = null;
         const wait = Math.max(0, SMELL_MESSAGE_DELAY - (Date.now() - startedAt));
@@ -130,26 +172,31 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
     } catch (error) {
       // The cart stays as the server last answered it.
       wantedSmells.current = null;
-      failed(error);
+      failed(error, undefined, vars);
     } finally {
       inFlight.current = null;
       setSmellDraft(null);
     }
   }
 
-  const chooseGift = (value: string) => run('gift', async () => {
+  const chooseGift = async (value: string) => {
     if (value === '') return;
     const chosen = Number(value);
-    setGiftDraft(chosen);
-    try {
-      const answer = await change.mutateAsync({ cardId, productId: line.product_id, qty, giftId: chosen });
-      enqueueSnackbar(answer.message, { variant: 'success' });
-    } catch (error) {
-      failed(error, t`Failed to update gift`);
-    } finally {
-      setGiftDraft(null);
-    }
-  });
+    const giftName = line.giftproduct.find((g) => g.gift_id === chosen)?.gift_name;
+    const vars = { ...fields, cardId, qty, giftId: chosen, giftName, stamp: stampChange(token) };
+    if (offline()) return change.mutate(vars);
+    await run('gift', async () => {
+      setGiftDraft(chosen);
+      try {
+        const answer = await change.mutateAsync(vars);
+        enqueueSnackbar(answer.message, { variant: 'success' });
+      } catch (error) {
+        failed(error, t`Failed to update gift`, vars);
+      } finally {
+        setGiftDraft(null);
+      }
+    });
+  };
 
   const unitPrice = formatMoney(line.product_price, lang);
   const shownQty = formatNumber(qty, lang);
@@ -160,7 +207,9 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
     <Box
       component="li"
       aria-busy={busy || undefined}
+      data-removing={removing || undefined}
       sx={{
+        opacity: removing ? 0.6 : 1,
         display: 'grid',
         gridTemplateColumns: { xs: '72px minmax(0, 1fr)', sm: '112px minmax(0, 1fr)' },
         gap: 2,
@@ -191,6 +240,11 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
             <Typography component="span" sx={{ fontWeight: 700 }} data-testid="unit-price">{t`${unitPrice} each`}</Typography>
             {line.typesale_name === BUY_2_GET_1 && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} />}
           </Box>
+          {removing && (
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {online ? t`Removing…` : t`Will be removed when you are back online.`}
+            </Typography>
+          )}
           {line.stock < qty && (
             <Typography variant="body2" color="error.dark">
               {line.stock <= 0 ? t`Out of stock` : t`Only ${stock} left in stock`}
@@ -203,7 +257,7 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
             <Button
               ref={minusRef}
               aria-label={t`Decrease quantity of ${name}`}
-              disabled={qty <= 1}
+              disabled={removing || qty <= 1}
               onClick={() => void setQty(qty - 1)}
               sx={{ minWidth: 44, minHeight: 44, fontSize: '1.25rem' }}
             >
@@ -215,14 +269,14 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
             <Button
               ref={plusRef}
               aria-label={t`Increase quantity of ${name}`}
-              disabled={qty >= line.stock}
+              disabled={removing || qty >= line.stock}
               onClick={() => void setQty(qty + 1)}
               sx={{ minWidth: 44, minHeight: 44, fontSize: '1.25rem' }}
             >
               +
             </Button>
           </Box>
-          <Button color="error" onClick={() => void removeLine()} aria-label={t`Remove: ${name}`}>
+          <Button color="error" disabled={removing} onClick={() => void removeLine()} aria-label={t`Remove: ${name}`}>
             {t`Remove`}
           </Button>
         </Box>
@@ -238,6 +292,7 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
                   size="small"
                   label={t`Smell for unit ${unit}`}
                   value={value ?? ''}
+                  disabled={removing}
                   onChange={(event) => chooseSmell(i, event.target.value)}
                   slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Smell for unit ${unit} of ${name}` }, inputLabel: { shrink: true } }}
                 >
@@ -249,13 +304,14 @@ export function CartLine({ line, cardId, onRemoved }: Props) {
           </Box>
         )}
 
-        {needsGift(line) && (
+        {needsGift({ typesale_name: line.typesale_name, product_qty: qty }) && (
           <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
             <TextField
               select
               size="small"
               label={t`Free gift`}
               value={giftId === null ? '' : String(giftId)}
+              disabled={removing}
               onChange={(event) => void chooseGift(event.target.value)}
               slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Free gift with ${name}` }, inputLabel: { shrink: true } }}
               sx={{ flexGrow: 1, maxWidth: 360 }}

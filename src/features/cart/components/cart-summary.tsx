@@ -28,11 +28,17 @@ function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactN
  * `shiping` is the fee of a scheduled delivery only: standard delivery is
  * free and chosen later, so the label says which.
  */
-export function CartSummary({ cart, onProceed }: { cart: CartData; onProceed(cart: CartData): void }) {
+export function CartSummary({ cart, onProceed, waiting = false }: {
+  cart: CartData;
+  onProceed(cart: CartData): void;
+  /** changes are waiting for the connection: the numbers are the server's last, and checkout waits for them */
+  waiting?: boolean;
+}) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const money = (egp: number) => formatMoney(egp, lang);
-  const ready = canProceed(cart);
+  const smellsReady = canProceed(cart);
+  const ready = smellsReady && !waiting;
   const fee = cart.shiping > 0 ? money(cart.shiping) : t`Free`;
 
   return (
@@ -64,6 +70,11 @@ export function CartSummary({ cart, onProceed }: { cart: CartData; onProceed(car
       <Box component="dl" sx={{ m: 0 }}>
         <Row label={t`Total`} value={money(cart.summary.total)} strong testId="summary-total" />
       </Box>
+      {waiting && (
+        <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0, mt: -1 }} data-testid="totals-waiting">
+          {t`Totals will update when your changes are sent.`}
+        </Typography>
+      )}
 
       <CouponBox cart={cart} />
       <PointsControl cart={cart} />
@@ -81,7 +92,7 @@ export function CartSummary({ cart, onProceed }: { cart: CartData; onProceed(car
         </Button>
         {!ready && (
           <Typography id="proceed-hint" variant="body2" color="error.dark" sx={{ textAlign: 'center' }}>
-            {t`Please select all smells`}
+            {waiting ? t`Checkout opens once your changes are sent.` : t`Please select all smells`}
           </Typography>
         )}
       </Box>

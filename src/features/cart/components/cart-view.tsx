@@ -5,6 +5,7 @@ import { plural } from '@lingui/core/macro';
 import type { CartData } from '@/lib/contract';
 import { CartLine } from './cart-line';
 import { CartSummary } from './cart-summary';
+import type { WaitingCartChange } from '../hooks/use-waiting-cart';
 
 /** Lines on the start side and the summary on the end side from md up; stacked on phones. */
 export const CART_LAYOUT_SX = {
@@ -18,7 +19,12 @@ export const CART_LAYOUT_SX = {
  * A cart with lines. Proceed is the route's to handle (`onProceed`): it
  * starts the checkout session and navigates, which is app composition.
  */
-export function CartView({ cart, onProceed }: { cart: CartData; onProceed(cart: CartData): void }) {
+export function CartView({ cart, onProceed, waiting = [] }: {
+  cart: CartData;
+  onProceed(cart: CartData): void;
+  /** changes waiting for the connection (useWaitingCart) */
+  waiting?: readonly WaitingCartChange[];
+}) {
   const itemsHeading = useRef<HTMLHeadingElement>(null);
   const count = cart.card_count;
   return (
@@ -37,11 +43,11 @@ export function CartView({ cart, onProceed }: { cart: CartData; onProceed(cart: 
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
           {cart.product_in_card.map((line) => (
             // A removed line takes its focused button with it: focus goes to the list's heading.
-            <CartLine key={line.id} line={line} cardId={cart.card_id} onRemoved={() => itemsHeading.current?.focus()} />
+            <CartLine key={line.id} line={line} cardId={cart.card_id} waiting={waiting} onRemoved={() => itemsHeading.current?.focus()} />
           ))}
         </Box>
       </Box>
-      <CartSummary cart={cart} onProceed={onProceed} />
+      <CartSummary cart={cart} onProceed={onProceed} waiting={waiting.length > 0} />
     </Box>
   );
 }

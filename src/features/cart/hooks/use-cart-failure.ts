@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
+import { isReplay, type Change } from '@/lib/offline-changes';
 
 /**
  * How a failed cart change is told. A 401 has already signed the shopper out
@@ -12,11 +13,15 @@ import { ApiError } from '@/lib/api-client';
  * `fallback` is for the calls whose spec text stands in when the server said
  * nothing itself (a gift: 'Failed to update gift', spec §8); the API client's
  * own words (no connection, an answer without a message) are not the server's.
+ *
+ * A change held back by a lost connection and sent later is named when it
+ * fails, app-wide (offline-changes.ts): nothing more is said here.
  */
 export function useCartFailure() {
   const { t } = useLingui();
   const { enqueueSnackbar } = useSnackbar();
-  return useCallback((error: unknown, fallback?: string) => {
+  return useCallback((error: unknown, fallback?: string, change?: Change) => {
+    if (isReplay(change)) return;
     if (error instanceof ApiError && error.status === 401) {
       enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
       return;

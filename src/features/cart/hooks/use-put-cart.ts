@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { i18n } from '@lingui/core';
 import type { CartData } from '@/lib/contract';
-import { useLanguage } from '@/lib/language';
+import type { Lang } from '@/lib/storage';
 import { useSession } from '@/lib/session';
 import { cartQuery } from '../api/get-cart';
 
@@ -9,18 +10,23 @@ import { cartQuery } from '../api/get-cart';
  * Every cart change answers the whole CartData: it becomes the cart query's
  * data at once (the screen and the shell's badge follow without a refetch).
  * The other language's copy has names in that language, so it is only marked
- * stale, to be fetched when the shopper switches.
+ * stale, to be fetched when the shopper switches. No React here: a change
+ * sent after a reload (offline-changes.ts) lands the same way.
  */
+export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null) {
+  // The answer is in the language the app speaks now (the API client's `lang` header).
+  const lang: Lang = i18n.locale === 'ar' ? 'ar' : 'en';
+  const { queryKey } = cartQuery(lang, token);
+  // A refetch that started before this change would land after it with older data.
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueryData(queryKey, cart);
+  const other = lang === 'en' ? 'ar' : 'en';
+  void queryClient.invalidateQueries({ queryKey: cartQuery(other, token).queryKey });
+}
+
+/** putCart for the signed-in shopper (coupon and points answers). */
 export function usePutCart() {
   const queryClient = useQueryClient();
-  const { lang } = useLanguage();
   const { token } = useSession();
-  return useCallback(async (cart: CartData) => {
-    const { queryKey } = cartQuery(lang, token);
-    // A refetch that started before this change would land after it with older data.
-    await queryClient.cancelQueries({ queryKey });
-    queryClient.setQueryData(queryKey, cart);
-    const other = lang === 'en' ? 'ar' : 'en';
-    void queryClient.invalidateQueries({ queryKey: cartQuery(other, token).queryKey });
-  }, [queryClient, lang, token]);
+  return useCallback((cart: CartData) => putCart(queryClient, cart, token), [queryClient, token]);
 }

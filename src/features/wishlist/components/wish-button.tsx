@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
+import { isReplay, stampChange } from '@/lib/offline-changes';
 import { HeartIcon } from '@/components/icons';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { useWaitingWishlist, waitingFav } from '../hooks/use-waiting-wishlist';
 
 interface Props extends Omit<IconButtonProps, 'onClick' | 'children'> {
   productId: number;
@@ -25,6 +27,8 @@ interface Props extends Omit<IconButtonProps, 'onClick' | 'children'> {
  * The wishlist heart. The signed-in shopper's wishlist (one cached query) says
  * whether it is filled, so every heart for a product agrees, on cards and on
  * the details page alike. A visitor is told to sign in and sent there.
+ * Offline, each toggle waits for the connection (kept across a reload) and
+ * the heart shows what the waiting changes will make of it.
  */
 export function WishButton({ productId, isFav = false, productName, ...props }: Props) {
   const { t } = useLingui();
@@ -39,9 +43,11 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
   // What the shopper just chose, until a newer wishlist arrives from the server.
   const [chosen, setChosen] = useState<{ fav: boolean; at: number } | null>(null);
 
-  const listed = wishlist.data ? wishlist.data.some((p) => p.id === productId) : isFav;
+  const waiting = waitingFav(useWaitingWishlist(), productId);
+  const listed = waiting ?? (wishlist.data ? wishlist.data.some((p) => p.id === productId) : isFav);
   const fav = signedIn && (chosen && chosen.at >= wishlist.dataUpdatedAt ? chosen.fav : listed);
-  const busy = add.isPending || remove.isPending;
+  // A change waiting for the connection is not busy: the shopper may toggle again.
+  const busy = (add.isPending && !add.isPaused) || (remove.isPending && !remove.isPaused);
 
   function toggle() {
     // Not `disabled` while busy: that would drop keyboard focus.
@@ -53,10 +59,18 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
     }
     const next = !fav;
     setChosen({ fav: next, at: Date.now() });
-    (next ? add : remove).mutate(productId, {
+    const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
+    if (!onlineManager.isOnline()) {
+      (next ? add : remove).mutate(change);
+      enqueueSnackbar(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
+      return;
+    }
+    (next ? add : remove).mutate(change, {
       onSuccess: (message) => enqueueSnackbar(message, { variant: 'success' }),
       onError: (error) => {
         setChosen(null);
+        // Held back by a lost connection and sent later: its failure is named app-wide (offline-changes.ts).
+        if (isReplay(change)) return;
         // A 401 is the app-wide handler's: it already asked the shopper to sign in.
         if (error instanceof ApiError && error.status === 401) return;
         enqueueSnackbar(error.message, { variant: 'error' });

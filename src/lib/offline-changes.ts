@@ -1,0 +1,225 @@
+// Changes the shopper can make offline (cart and wishlist, issue 5): TanStack
+// mutations that pause while offline, are persisted with the query cache
+// (persist.ts), and are sent once each, in order, when the connection
+// returns, even after a reload.
+//
+// - A persisted mutation has no function: its function and cache updates
+//   come from `setMutationDefaults`, registered when the query client is made
+//   (registerChange), so a change restored after a reload runs like a fresh one.
+// - Each change carries an Idempotency-Key made when the shopper made it (in
+//   its variables, so it is persisted and every send repeats it): a send
+//   whose answer was lost, or the same change sent by two tabs, happens once.
+// - One scope per kind ('cart', 'wishlist'): the server sees a feature's
+//   changes one at a time, in the order they were made.
+// - A change that was kept for later (made or paused offline, or restored
+//   after a reload) is a "replay": if it fails, the shopper is told which
+//   change failed and why, since the screen that made it may be long gone.
+import {
+  hashKey,
+  onlineManager,
+  useMutation,
+  useMutationState,
+  useQueryClient,
+  type MutationCache,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
+import { enqueueSnackbar } from 'notistack';
+import { ApiError, request, type Envelope, type RequestOptions } from './api-client';
+import { storage } from './storage';
+
+/**
+ * The shape of the changes' variables. Bump it when they change: changes a
+ * shopper left waiting under an older build are then dropped instead of
+ * being sent in a shape this build no longer reads (persist.ts).
+ */
+export const CHANGE_VERSION = 1;
+
+/** What every change carries besides its own fields. */
+export interface Stamp {
+  /** the Idempotency-Key, made once when the shopper made the change */
+  key: string;
+  /** the sign-in the change was made in: it is never sent with another one */
+  token: string | null;
+  v: number;
+}
+
+export interface Change {
+  stamp: Stamp;
+}
+
+/** randomUUID exists only in secure contexts; a shop opened over plain http still needs a key. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new change's stamp: call it once per change the shopper makes, never per send. */
+export function stampChange(token: string | null): Stamp {
+  return { key: newKey(), token, v: CHANGE_VERSION };
+}
+
+/**
+ * Sends a change with its Idempotency-Key. A change made under a sign-in
+ * that is over (log-out, an expired token) is not sent with whoever is
+ * signed in now: it fails here, and is named as not done.
+ */
+export async function sendChange<T, Extra = object>(stamp: Stamp, path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
+  if (storage.token() !== stamp.token) throw new ApiError(401, t`You were signed out.`);
+  return request<T, Extra>(path, { ...options, headers: { ...options.headers, 'Idempotency-Key': stamp.key } });
+}
+
+export interface ChangeDefinition<V extends Change, D> {
+  /** [feature, kind]: the feature is the mutations' prefix, the kind names the change */
+  mutationKey: readonly [string, string];
+  /** changes of one scope reach the server one at a time, in order */
+  scope: string;
+  send(vars: V): Promise<D>;
+  /** cache updates after the answer: the same whether the screen that made the change is still open or not */
+  onSuccess?(queryClient: QueryClient, data: D, vars: V): unknown;
+  onSettled?(queryClient: QueryClient, vars: V): unknown;
+  /** the change in a few words, for the waiting list: 'Add Oud Royal' */
+  describe(vars: V): string;
+  /** why it was not done, naming it: "Couldn't add Oud Royal to your cart: …" */
+  failed(vars: V, reason: string): string;
+}
+
+// Definitions are static: one registry for every query client (tests make many).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const definitions = new Map<string, ChangeDefinition<any, any>>();
+
+/**
+ * A lost answer (no connection) or the same key still in flight (409) is
+ * sent again, with the same key: the server does it once. While offline a
+ * retry waits for the connection instead of failing.
+ */
+const retrySafely = (failures: number, error: unknown) =>
+  failures < 3 && error instanceof ApiError && (error.status === 0 || error.status === 409);
+
+/** Gives a kind of change its function and cache updates, for fresh and restored changes alike. */
+export function registerChange<V extends Change, D>(queryClient: QueryClient, def: ChangeDefinition<V, D>) {
+  definitions.set(hashKey(def.mutationKey), def);
+  queryClient.setMutationDefaults<D, Error, V>(def.mutationKey, {
+    mutationFn: (vars) => def.send(vars),
+    ...(def.onSuccess && { onSuccess: (data: D, vars: V) => def.onSuccess!(queryClient, data, vars) }),
+    ...(def.onSettled && { onSettled: (_data: D | undefined, _error: Error | null, vars: V) => def.onSettled!(queryClient, vars) }),
+    scope: { id: def.scope },
+    retry: retrySafely,
+    networkMode: 'online',
+  });
+}
+
+/** Any mutation, as far as these functions read it. */
+interface AnyMutation {
+  options: { mutationKey?: readonly unknown[] };
+  state: { variables?: unknown; status: string; isPaused: boolean };
+}
+
+function definitionOf(mutationKey: readonly unknown[] | undefined) {
+  return mutationKey ? definitions.get(hashKey(mutationKey)) : undefined;
+}
+
+function isChange(vars: unknown): vars is Change {
+  const stamp = (vars as Change | undefined)?.stamp;
+  return typeof stamp?.key === 'string' && stamp.v === CHANGE_VERSION;
+}
+
+/** The variables of a registered change, or null for any other mutation. */
+export function changeOf(mutation: AnyMutation): Change | null {
+  const vars = mutation.state.variables;
+  return definitionOf(mutation.options.mutationKey) && isChange(vars) ? vars : null;
+}
+
+/** A persisted change this build can still send (persist.ts keeps these across builds). */
+export function isSendableChange(mutation: { mutationKey?: readonly unknown[]; state: { status: string; variables?: unknown } }) {
+  return mutation.state.status === 'pending' && !!definitionOf(mutation.mutationKey) && isChange(mutation.state.variables)
+    && (mutation.state.variables as Change).stamp.token !== null;
+}
+
+/** Keys of the changes kept for later: made or paused offline, or restored after a reload. */
+const replays = new Set<string>();
+
+/** Was this change kept for later? Its failure is then told by name (reportReplayFailure), not by the screen. */
+export const isReplay = (change: Change | null | undefined) => !!change && replays.has(change.stamp.key);
+
+/** Marks the replays as the mutation cache changes. Call once per query client, before anything mutates. */
+export function trackReplays(mutationCache: MutationCache) {
+  return mutationCache.subscribe((event) => {
+    if (event.type !== 'added' && event.type !== 'updated') return;
+    const change = changeOf(event.mutation);
+    if (!change) return;
+    // A restored change arrives already pending; a new one is idle when added.
+    const restored = event.type === 'added' && event.mutation.state.status === 'pending';
+    const heldOffline = event.mutation.state.isPaused && !onlineManager.isOnline();
+    if (restored || heldOffline) replays.add(change.stamp.key);
+  });
+}
+
+/**
+ * The mutation cache's onError: a replay that fails is named with the
+ * reason, e.g. "Couldn't add Oud Royal to your cart: Only 2 left in stock."
+ * Other failures are the screen's to tell, as before.
+ */
+export function reportReplayFailure(error: unknown, _vars: unknown, _context: unknown, mutation: AnyMutation) {
+  const change = changeOf(mutation);
+  const def = definitionOf(mutation.options.mutationKey);
+  if (!change || !def || !isReplay(change)) return;
+  const reason = error instanceof Error && error.message ? error.message : t`Something went wrong. Please try again.`;
+  enqueueSnackbar(def.failed(change, reason), { variant: 'error', autoHideDuration: 8000 });
+}
+
+/** Log-out: the shopper's changes not yet sent are dropped, with nothing left to send them. */
+export function dropChanges(queryClient: QueryClient) {
+  const cache = queryClient.getMutationCache();
+  for (const mutation of cache.getAll()) {
+    if (changeOf(mutation) && mutation.state.status === 'pending') cache.remove(mutation);
+  }
+}
+
+export interface WaitingChange<V extends Change = Change> {
+  id: number;
+  /** the second part of the mutation key: 'add', 'smell'… */
+  kind: string;
+  vars: V;
+  /** the change in a few words, in the active language */
+  text: string;
+}
+
+/**
+ * The replays of one feature (`prefix`: 'cart', 'wishlist') not yet done,
+ * oldest first, for the shopper signed in now. A screen shows them as
+ * waiting, and shows its own data as those changes will make it.
+ */
+export function useWaitingChanges<V extends Change>(prefix: string, token: string | null): WaitingChange<V>[] {
+  const pending = useMutationState({
+    filters: { mutationKey: [prefix], status: 'pending' },
+    select: (m) => ({ id: m.mutationId, mutationKey: m.options.mutationKey, paused: m.state.isPaused, vars: m.state.variables }),
+  });
+  const waiting: WaitingChange<V>[] = [];
+  for (const m of pending) {
+    const def = definitionOf(m.mutationKey);
+    if (!def || !isChange(m.vars) || m.vars.stamp.token !== token || !isReplay(m.vars)) continue;
+    const vars = m.vars as V;
+    waiting.push({ id: m.id, kind: String(m.mutationKey![1]), vars, text: def.describe(vars) });
+  }
+  return waiting.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A change kind as a hook. `onAnswer` adds what only a mounted screen can do
+ * (the session's badge) to the registered cache updates; a registered
+ * onSuccess would otherwise be replaced, not extended.
+ */
+export function useChange<V extends Change, D>(def: ChangeDefinition<V, D>, onAnswer?: (data: D, vars: V) => void) {
+  const queryClient = useQueryClient();
+  return useMutation<D, Error, V>({
+    mutationKey: def.mutationKey,
+    ...(onAnswer && {
+      onSuccess: async (data: D, vars: V) => {
+        onAnswer(data, vars);
+        await def.onSuccess?.(queryClient, data, vars);
+      },
+    }),
+  });
+}
