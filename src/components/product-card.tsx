@@ -16,7 +16,9 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea component={RouterLink} to={`/products/product-details/${product.id}`} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
-        <img src={product.image} alt="" width={600} height={600} loading="lazy" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
+        {/* A card is at most about 300 px wide: the size asks for no more, and lazy loading
+            leaves cards below the fold to when they are scrolled to (what data saver needs too). */}
+        <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
         <CardContent>
           {product.typesale_name === 'buy 2 get 1' && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} sx={{ mb: 1 }} />}
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>{product.name}</Typography>

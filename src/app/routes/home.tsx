@@ -57,7 +57,7 @@ export default function Home() {
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
           {data.categories.map((c) => (
             <Button key={c.id} component={RouterLink} to={`/products/category/${c.id}`} variant="outlined" sx={{ display: 'grid', gap: 1, p: 1.5, textAlign: 'center' }}>
-              <img src={c.image} alt="" width={400} height={400} loading="lazy" style={{ width: '100%', height: 'auto', borderRadius: 8 }} />
+              <img src={c.image} alt="" width={200} height={200} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', borderRadius: 8 }} />
               <span>{c.name}</span>
             </Button>
           ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useReturnHere } from '@/lib/return-here';
 import AppBar from '@mui/material/AppBar';
@@ -12,6 +12,9 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import Divider from '@mui/material/Divider';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useSnackbar } from 'notistack';
@@ -22,6 +25,31 @@ import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { useForgetShopper } from '@/app/sign-out';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
+import { setDataSaver, useDataSaver } from '@/lib/data-saver';
+import { promptInstall } from '@/pwa/install-state';
+import { InstallHowToDialog, useInstallOffer } from '@/pwa/install-prompt';
+
+/**
+ * Data saver's label and what it does. The switch is only a picture: the menu
+ * item around it is the control, so it sits out of the tab order and the
+ * accessibility tree.
+ */
+function DataSaverLabel({ on, id }: { on: boolean; id: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <span id={`${id}-label`}>{t`Data saver`}</span>
+        <Typography id={`${id}-hint`} component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', maxWidth: 200 }}>
+          {t`Fewer pictures, nothing loaded ahead`}
+        </Typography>
+      </Box>
+      <Box component="span" inert aria-hidden sx={{ display: 'flex', marginInlineStart: 1 }}>
+        <Switch size="small" checked={on} slotProps={{ input: { tabIndex: -1 } }} />
+      </Box>
+    </>
+  );
+}
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
 export function Nav() {
@@ -35,6 +63,24 @@ export function Nav() {
   const { enqueueSnackbar } = useSnackbar();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
+  const installOffer = useInstallOffer();
+  const dataSaver = useDataSaver();
+  const [howTo, setHowTo] = useState(false);
+  // Where focus goes back after the how-to: the button that opened the menu or the drawer.
+  const accountButton = useRef<HTMLButtonElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const howToOpener = useRef<HTMLButtonElement | null>(null);
+
+  function install(from: 'menu' | 'drawer') {
+    setMenu(null);
+    setDrawer(false);
+    // prompt() needs the click's user activation: it is called before anything is awaited.
+    if (installOffer === 'prompt') void promptInstall();
+    else if (installOffer === 'ios') {
+      howToOpener.current = from === 'menu' ? accountButton.current : menuButton.current;
+      setHowTo(true);
+    }
+  }
 
   const links = useShopLinks();
 
@@ -65,6 +111,7 @@ export function Nav() {
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', minHeight: 64 }}>
         {/* On phones the links live in a drawer, so the bar stays one row. */}
         <IconButton
+          ref={menuButton}
           aria-label={t`Menu`}
           aria-controls={drawer ? 'nav-drawer' : undefined}
           aria-expanded={drawer}
@@ -74,7 +121,7 @@ export function Nav() {
         >
           <MenuIcon />
         </IconButton>
-        <Box component={RouterLink} to="/" aria-label={t`Attar home`} sx={{ display: 'flex', alignItems: 'center', me: 1 }}>
+        <Box component={RouterLink} to="/" aria-label={t`Attar home`} sx={{ display: 'flex', alignItems: 'center', marginInlineEnd: 1 }}>
           <img src="/logo.svg" alt="" width={40} height={40} />
         </Box>
         <Box sx={{ flexGrow: 1, display: { md: 'none' } }} />
@@ -85,6 +132,17 @@ export function Nav() {
                 {l.label}
               </ListItemButton>
             ))}
+            <Divider component="li" sx={{ my: 1 }} />
+            {installOffer && <ListItemButton onClick={() => install('drawer')}>{t`Install app`}</ListItemButton>}
+            <ListItemButton
+              role="switch"
+              aria-checked={dataSaver}
+              aria-labelledby="drawer-data-saver-label"
+              aria-describedby="drawer-data-saver-hint"
+              onClick={() => setDataSaver(!dataSaver)}
+            >
+              <DataSaverLabel on={dataSaver} id="drawer-data-saver" />
+            </ListItemButton>
           </List>
         </Drawer>
         <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
@@ -102,7 +160,7 @@ export function Nav() {
             <CartIcon />
           </Badge>
         </IconButton>
-        <IconButton aria-label={t`Account`} aria-haspopup="menu" aria-expanded={Boolean(menu)} aria-controls={menu ? 'user-menu' : undefined} onClick={(e) => setMenu(e.currentTarget)} color="primary">
+        <IconButton ref={accountButton} aria-label={t`Account`} aria-haspopup="menu" aria-expanded={Boolean(menu)} aria-controls={menu ? 'user-menu' : undefined} onClick={(e) => setMenu(e.currentTarget)} color="primary">
           <PersonIcon />
         </IconButton>
         <Menu id="user-menu" anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -117,7 +175,20 @@ export function Nav() {
               <MenuItem key="sign-in" component={RouterLink} to="/sign-in" state={here} onClick={() => setMenu(null)}>{t`Sign in`}</MenuItem>,
               <MenuItem key="sign-up" component={RouterLink} to="/sign-up" state={here} onClick={() => setMenu(null)}>{t`Sign up`}</MenuItem>,
             ]}
+          <Divider component="li" />
+          {installOffer && <MenuItem onClick={() => install('menu')}>{t`Install app`}</MenuItem>}
+          {/* Stays open on a toggle, so the shopper sees the switch move. */}
+          <MenuItem
+            role="menuitemcheckbox"
+            aria-checked={dataSaver}
+            aria-labelledby="menu-data-saver-label"
+            aria-describedby="menu-data-saver-hint"
+            onClick={() => setDataSaver(!dataSaver)}
+          >
+            <DataSaverLabel on={dataSaver} id="menu-data-saver" />
+          </MenuItem>
         </Menu>
+        <InstallHowToDialog open={howTo} onClose={() => setHowTo(false)} onClosed={() => howToOpener.current?.focus()} />
         <Button
           variant="outlined"
           sx={{ textTransform: 'none' }}

@@ -1,4 +1,4 @@
-import { useCallback, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ImgHTMLAttributes, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -21,6 +21,42 @@ const ChevronStart = (props: SvgIconProps) => (
   <SvgIcon {...props}><path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" /></SvgIcon>
 );
 
+/** Whether the slide around a SlideImage may load its picture now (data saver holds it back). */
+const ShowImages = createContext(true);
+
+/**
+ * A slide's picture: the image, or while data saver holds it back an empty
+ * box of the same size, so nothing shifts when it arrives.
+ */
+export function SlideImage({ width, height, style, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { width: number; height: number }) {
+  const show = useContext(ShowImages);
+  if (show) return <img width={width} height={height} style={style} {...rest} />;
+  return (
+    <span
+      data-testid="deferred-image"
+      style={{ ...style, display: 'block', width: '100%', height: 'auto', aspectRatio: `${width} / ${height}`, backgroundColor: '#f3eee6' }}
+    />
+  );
+}
+
+/** True once the element has been on screen (at once where IntersectionObserver is missing). */
+function useSeen(element: HTMLElement | null, watch: boolean): boolean {
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (!watch || seen || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, watch, seen]);
+  return seen;
+}
+
 export interface CarouselSlide {
   key: Key;
   content: ReactNode;
@@ -32,6 +68,13 @@ export interface CarouselProps {
   slides: CarouselSlide[];
   breakpoints?: SwiperOptions['breakpoints'];
   spaceBetween?: number;
+  /**
+   * Data saver: pictures (SlideImage) load only once the carousel is on
+   * screen, and then only for the slides the shopper has brought into view.
+   */
+  deferImages?: boolean;
+  /** Moves focus to Next on mount: the shopper has just asked for these slides. */
+  focusNext?: boolean;
 }
 
 /**
@@ -42,16 +85,31 @@ export interface CarouselProps {
  * which listens on the whole document and would move every carousel in view.
  * The Swiper is keyed on the direction so a language switch rebuilds it in rtl.
  */
-export function Carousel({ label, slides, breakpoints, spaceBetween = 0 }: CarouselProps) {
+export function Carousel({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, focusNext = false }: CarouselProps) {
   const { t } = useLingui();
   const { dir, lang } = useLanguage();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [view, setView] = useState({ index: 0, begin: true, end: slides.length <= 1, locked: slides.length <= 1, perView: 1 });
+  const [region, setRegion] = useState<HTMLElement | null>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // The last slide index the shopper has had in view. Once data saver is off,
+  // every picture may load, and pictures already shown stay if it is turned on again.
+  const [reached, setReached] = useState(deferImages ? 0 : Infinity);
+  const seen = useSeen(region, deferImages && reached !== Infinity);
+  useEffect(() => {
+    if (!deferImages) setReached(Infinity);
+  }, [deferImages]);
+  useEffect(() => {
+    if (focusNext) nextButton.current?.focus();
+    // Only on mount: the request for more slides happened just before.
+  }, []);
 
   const sync = useCallback((s: SwiperInstance) => {
     const perView = typeof s.params.slidesPerView === 'number' ? s.params.slidesPerView : 1;
     setView({ index: s.activeIndex, begin: s.isBeginning, end: s.isEnd, locked: s.slides.length <= perView, perView });
+    setReached((r) => Math.max(r, s.activeIndex + Math.ceil(perView) - 1));
   }, []);
+  const showImages = (i: number) => reached === Infinity || (seen && i <= reached);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!swiper || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -72,7 +130,7 @@ export function Carousel({ label, slides, breakpoints, spaceBetween = 0 }: Carou
   const mirrored = { transform: dir === 'rtl' ? 'scaleX(-1)' : undefined };
 
   return (
-    <Box role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown} sx={{ position: 'relative', minWidth: 0, '& .swiper-slide': { height: 'auto' } }}>
+    <Box ref={setRegion} role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown} sx={{ position: 'relative', minWidth: 0, '& .swiper-slide': { height: 'auto' } }}>
       <Swiper
         key={dir}
         dir={dir}
@@ -98,7 +156,7 @@ export function Carousel({ label, slides, breakpoints, spaceBetween = 0 }: Carou
       >
         {slides.map((slide, i) => (
           <SwiperSlide key={slide.key} aria-label={position(formatNumber(i + 1, lang), formatNumber(slides.length, lang))}>
-            {slide.content}
+            <ShowImages.Provider value={showImages(i)}>{slide.content}</ShowImages.Provider>
           </SwiperSlide>
         ))}
       </Swiper>
@@ -112,7 +170,7 @@ export function Carousel({ label, slides, breakpoints, spaceBetween = 0 }: Carou
               {position(formatNumber(view.index + 1, lang), formatNumber(slides.length, lang))}
             </Box>
           )}
-          <IconButton onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
+          <IconButton ref={nextButton} onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
             <ChevronStart sx={{ transform: dir === 'rtl' ? undefined : 'scaleX(-1)' }} />
           </IconButton>
         </Box>

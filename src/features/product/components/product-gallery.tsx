@@ -1,14 +1,25 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useLingui } from '@lingui/react/macro';
+import { useDataSaver } from '@/lib/data-saver';
 import type { ProductOverview } from '../api/get-product';
 import { Carousel } from './carousel';
 
-/** The product's pictures: the main image, then the extra ones, one at a time. */
+/**
+ * The product's pictures: the main image, then the extra ones, one at a time.
+ * With data saver on, only the main image loads until the shopper asks for the
+ * rest; the button sits where the carousel's buttons will be, so nothing shifts.
+ */
 export function ProductGallery({ product }: { product: Pick<ProductOverview, 'name' | 'main_image' | 'images'> }) {
   const { t } = useLingui();
+  const dataSaver = useDataSaver();
+  const [askedForMore, setAskedForMore] = useState(false);
   const name = product.name;
   const sources = [product.main_image, ...product.images.map((image) => image.product_image)];
-  const slides = sources.map((src, i) => {
+  const holdBack = dataSaver && !askedForMore && sources.length > 1;
+  const shown = holdBack ? sources.slice(0, 1) : sources;
+  const slides = shown.map((src, i) => {
     const number = i + 1;
     return {
       key: `${i}-${src}`,
@@ -27,5 +38,15 @@ export function ProductGallery({ product }: { product: Pick<ProductOverview, 'na
       ),
     };
   });
-  return <Carousel label={t`Product images`} slides={slides} />;
+  return (
+    <Box>
+      {/* Rebuilt when the extra pictures arrive, so Swiper counts them from the start. */}
+      <Carousel key={holdBack ? 'main' : 'all'} label={t`Product images`} slides={slides} focusNext={askedForMore} />
+      {holdBack && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 48, mt: 1 }}>
+          <Button variant="outlined" onClick={() => setAskedForMore(true)}>{t`Show more photos`}</Button>
+        </Box>
+      )}
+    </Box>
+  );
 }

@@ -8,8 +8,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { Price } from '@/components/price';
+import { useDataSaver } from '@/lib/data-saver';
 import type { RelatedProduct } from '../api/get-product';
-import { Carousel } from './carousel';
+import { Carousel, SlideImage } from './carousel';
 
 /** Spec §2: one, two or three related products at 640, 768 and 1024 px. */
 export const RELATED_BREAKPOINTS = {
@@ -30,7 +31,7 @@ function RelatedCard({ product, actions }: { product: RelatedProduct; actions?: 
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {/* The name's link is the one in the tab order; the picture is a shortcut for the pointer. */}
       <RouterLink to={to} tabIndex={-1} aria-hidden>
-        <img src={product.image} alt="" width={600} height={600} loading="lazy" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
+        <SlideImage src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
       </RouterLink>
       <CardContent sx={{ flexGrow: 1, display: 'grid', gap: 1, alignContent: 'start' }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
@@ -44,9 +45,10 @@ function RelatedCard({ product, actions }: { product: RelatedProduct; actions?: 
   );
 }
 
-/** Related products, each with the heart and add to cart that the screen passes in. */
+/** Related products, each with the heart and add to cart that the screen passes in; data saver holds their pictures back until seen. */
 export function RelatedCarousel({ products, renderActions }: { products: RelatedProduct[]; renderActions?: (product: RelatedProduct) => ReactNode }) {
   const { t } = useLingui();
+  const dataSaver = useDataSaver();
   if (products.length === 0) return null;
   const slides = products.map((product) => ({
     key: product.id,
@@ -56,7 +58,7 @@ export function RelatedCarousel({ products, renderActions }: { products: Related
     // The carousel inside is the named region; a second one of the same name would only repeat it.
     <Box sx={{ mt: 5 }}>
       <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t`Related products`}</Typography>
-      <Carousel label={t`Related products`} slides={slides} breakpoints={RELATED_BREAKPOINTS} spaceBetween={16} />
+      <Carousel label={t`Related products`} slides={slides} breakpoints={RELATED_BREAKPOINTS} spaceBetween={16} deferImages={dataSaver} />
     </Box>
   );
 }
