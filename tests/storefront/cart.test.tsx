@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { t as serverMessage } from '../../server/i18n/messages';
 import type { CartData } from '@/lib/contract';
 import { fakeApi } from './render';
+import { TOKEN, cartLine, cartOf as cartFixture, json, ok, type CartLine } from './fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,26 +18,15 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-type Line = CartData['product_in_card'][number];
+type Line = CartLine;
 
-const TOKEN = 'token-123456789012345';
-const json = (body: unknown, status = 200) => ({ status, body });
-const ok = (data: unknown, message = 'OK') => json({ status: 200, message, data });
-
-const line = (over: Partial<Line> = {}): Line => ({
-  id: 11, product_id: 5, product_name: 'Oud Royal', product_image: '/media/5.webp', product_price: 750, product_qty: 1,
-  typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: [null], gift_id: null, giftproduct: [], stock: 10, ...over,
-});
+const line = (over: Partial<Line> = {}): Line => cartLine(over);
 const gifts = [
   { gift_id: 1, gift_name: 'Travel spray', gift_image: '/media/g1.webp' },
   { gift_id: 2, gift_name: 'Gift bag', gift_image: '/media/g2.webp' },
 ];
-const cartOf = (lines: Line[], over: Partial<CartData> = {}): CartData => ({
-  card_id: 3, points: 1200, points_applied: false, points_discount: 0, points_used: 0,
-  coupon: 'not there', coupon_discount: 0, coupon_problem: null, price_after_coupon: 750, shiping: 60,
-  phone: '01000000000', subtotal: 750, summary: { total: 750, totalAfterShiping: 810, Estimated_Delivery_by: '2026-06-22' },
-  delivery_days: [], product_in_card: lines, card_count: lines.reduce((n, l) => n + l.product_qty, 0), ...over,
-});
+/** The demo shopper's 1,200 points, by default. */
+const cartOf = (lines: Line[], over: Partial<CartData> = {}): CartData => cartFixture(lines, { points: 1200, ...over });
 /** A line whose every smell is chosen, and one that needs none. */
 const ready = line({ smell: ['Rose'] });
 const noSmells = line({ id: 12, product_id: 6, product_name: 'Amber Soap', product_smell: [], smell: [null] });

@@ -12,7 +12,8 @@ import Cart from '@/app/routes/cart';
 import Wishlist from '@/app/routes/wishlist';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
-import type { CartData, ProductCard } from '@/lib/contract';
+import type { ProductCard } from '@/lib/contract';
+import { TOKEN, cartLine, cartOf, json, ok, type CartLine } from './fixtures';
 import { fakeApi } from './render';
 
 afterEach(() => {
@@ -23,23 +24,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Line = CartData['product_in_card'][number];
+type Line = CartLine;
 
-const TOKEN = 'token-123456789012345';
-const json = (body: unknown, status = 200) => ({ status, body });
-const ok = (data: unknown, message = 'OK') => json({ status: 200, message, data });
-
-const line = (over: Partial<Line> = {}): Line => ({
-  id: 11, product_id: 5, product_name: 'Oud Royal', product_image: '/media/5.webp', product_price: 750, product_qty: 1,
-  typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose'], gift_id: null, giftproduct: [], stock: 10, ...over,
-});
+/** Every smell chosen, unless told otherwise. */
+const line = (over: Partial<Line> = {}): Line => cartLine({ smell: ['Rose'], ...over });
 const bleu = line({ id: 12, product_id: 6, product_name: 'Bleu Horizon', product_qty: 2, smell: [null, null] });
-const cartOf = (lines: Line[], over: Partial<CartData> = {}): CartData => ({
-  card_id: 3, points: 0, points_applied: false, points_discount: 0, points_used: 0,
-  coupon: 'not there', coupon_discount: 0, coupon_problem: null, price_after_coupon: 750, shiping: 60,
-  phone: '01000000000', subtotal: 750, summary: { total: 750, totalAfterShiping: 810, Estimated_Delivery_by: '2026-06-22' },
-  delivery_days: [], product_in_card: lines, card_count: lines.reduce((n, l) => n + l.product_qty, 0), ...over,
-});
 const card = (id: number, name: string): ProductCard => ({
   id, name, image: `/media/${id}.webp`, price: 500, price_after_sale: 500, in_stock: true, is_fav: true, sale_type: 'normal',
 } as unknown as ProductCard);

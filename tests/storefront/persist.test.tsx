@@ -12,7 +12,7 @@ import Cart from '@/app/routes/cart';
 import { buildId, keepingChanges, makeIdbPersister, persistOptions, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/persist';
 import { stampChange } from '@/lib/offline-changes';
 import { cartChangeKeys } from '@/features/cart/api/cart-change-keys';
-import type { CartData } from '@/lib/contract';
+import { TOKEN, cartLine, cartOf, json, ok, type CartLine } from './fixtures';
 import { fakeApi } from './render';
 
 const idb = vi.hoisted(() => new Map<string, unknown>());
@@ -30,20 +30,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type Line = CartData['product_in_card'][number];
-const TOKEN = 'token-123456789012345';
-const json = (body: unknown, status = 200) => ({ status, body });
-const ok = (data: unknown, message = 'OK') => json({ status: 200, message, data });
-const line = (over: Partial<Line> = {}): Line => ({
-  id: 11, product_id: 5, product_name: 'Oud Royal', product_image: '/media/5.webp', product_price: 750, product_qty: 1,
-  typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose'], gift_id: null, giftproduct: [], stock: 10, ...over,
-});
-const cartOf = (lines: Line[]): CartData => ({
-  card_id: 3, points: 0, points_applied: false, points_discount: 0, points_used: 0,
-  coupon: 'not there', coupon_discount: 0, coupon_problem: null, price_after_coupon: 750, shiping: 60,
-  phone: '01000000000', subtotal: 750, summary: { total: 750, totalAfterShiping: 810, Estimated_Delivery_by: '2026-06-22' },
-  delivery_days: [], product_in_card: lines, card_count: lines.reduce((n, l) => n + l.product_qty, 0),
-});
+type Line = CartLine;
+/** Every smell chosen, unless told otherwise. */
+const line = (over: Partial<Line> = {}): Line => cartLine({ smell: ['Rose'], ...over });
 
 const stored = () => idb.get(PERSIST_KEY) === undefined ? undefined : JSON.parse(String(idb.get(PERSIST_KEY))) as PersistedClient;
 const storedKeys = () => stored()?.clientState.queries.map((q) => q.queryKey) ?? [];
