@@ -52,7 +52,9 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   authRateLimitMax: 10,
   authRateLimitWindowMs: 15 * 60 * 1000,
   authRateLimitPerAddressMax: 100,
-  idempotencyTtlMs: 24 * 60 * 60 * 1000,
+  // Longer than the storefront keeps a change waiting offline (7 days): a change
+  // whose first answer was lost must still replay, not run again, when it is resent.
+  idempotencyTtlMs: 8 * 24 * 60 * 60 * 1000,
   idempotencyWaitMs: 5000,
   idempotencyStaleMs: 60_000,
   perPageDefault: 12,
