@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { i18n } from '@/lib/i18n';
@@ -13,7 +13,7 @@ import { SessionProvider } from '@/lib/session';
 import { emotionCache, themeFor } from '@/lib/direction';
 import { syncOnlineState } from '@/lib/offline';
 import { reportReplayFailure, trackReplays } from '@/lib/offline-changes';
-import { idbPersister, persistOptions, PERSIST_MAX_AGE } from '@/lib/persist';
+import { idbPersister, persistOptions, PERSIST_MAX_AGE, type AppPersister } from '@/lib/persist';
 import { cartKeys } from '@/features/cart/api/get-cart';
 import { registerCartChanges } from '@/features/cart/api/register-cart-changes';
 import { wishlistKeys } from '@/features/wishlist/api/get-wishlist';
@@ -44,6 +44,9 @@ export const PERSISTED_QUERIES: readonly QueryKey[] = [
   orderKeys.all,
 ];
 
+/** Of those, the shopper's own (the token is in their key): kept only for the one signed in now. */
+export const SHOPPERS_QUERIES: readonly QueryKey[] = [cartKeys.all, wishlistKeys.all, orderKeys.all];
+
 export function makeQueryClient() {
   syncOnlineState();
   const queryClient = new QueryClient({
@@ -63,14 +66,30 @@ export function makeQueryClient() {
 /**
  * The query client, restored from IndexedDB first where there is one. Once
  * restored, the changes left waiting are sent (if online; else when the
- * connection returns): once each, in order.
+ * connection returns): once each, in order. Each change is written to
+ * IndexedDB as it is made; the queries are, at the latest, when the page is
+ * hidden or left (a reload, a closed tab, the app sent to the background).
  */
-function QueryProvider({ client, persister, children }: { client: QueryClient; persister: Persister | null; children: ReactNode }) {
+function QueryProvider({ client, persister, children }: { client: QueryClient; persister: AppPersister | null; children: ReactNode }) {
+  useEffect(() => persister?.keepChanges(client), [client, persister]);
+  useEffect(() => {
+    if (!persister) return;
+    const flush = () => void persister.flush();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [persister]);
   if (!persister) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return (
     <PersistQueryClientProvider
       client={client}
-      persistOptions={persistOptions(persister, PERSISTED_QUERIES)}
+      persistOptions={persistOptions(persister, PERSISTED_QUERIES, SHOPPERS_QUERIES)}
       onSuccess={() => client.resumePausedMutations()}
     >
       {children}
@@ -97,7 +116,7 @@ interface AppProviderProps {
   children: ReactNode;
   queryClient: QueryClient;
   /** where the query cache is kept: IndexedDB by default, none without it (jsdom); tests pass their own */
-  persister?: Persister | null;
+  persister?: AppPersister | null;
 }
 
 export function AppProvider({ children, queryClient, persister = idbPersister() }: AppProviderProps) {

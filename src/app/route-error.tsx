@@ -5,14 +5,16 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { LoadingView } from '@/components/loading-view';
-import { isChunkLoadError, reloadedForChunk, reloadOnceForChunk } from '@/pwa/chunk-load';
+import { chunkOf, isChunkLoadError, reloadedForChunk, reloadOnceForChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
+import { reloadOntoLatest } from '@/pwa/reload-latest';
 
 /**
  * A screen that failed to load or render: say so and offer Retry, never a
- * blank page. A screen whose code did not arrive reloads the app once per
- * session first (after a deploy that is all it takes); the next time it is
- * shown like any other failure.
+ * blank page. A screen whose code did not arrive reloads the app once first
+ * (after a deploy that is all it takes), onto the new version if one waits;
+ * failing again, it is shown like any other failure, and its Retry also
+ * reloads onto the new version.
  */
 export function RouteError() {
   const { t } = useLingui();
@@ -20,20 +22,33 @@ export function RouteError() {
   const chunk = isChunkLoadError(error);
   // Decided on mount: the reload's own flag must not turn this into the error screen before the page goes.
   const [reloading, setReloading] = useState(() => chunk && !reloadedForChunk());
+  const [retrying, setRetrying] = useState(false);
   useEffect(() => {
     // The cause goes to the console for us; the shopper gets words they can act on.
     console.warn(error);
   }, [error]);
   useEffect(() => {
     // No reload when the tab cannot remember it (storage refused): the screen with Retry instead.
-    if (reloading && !reloadOnceForChunk()) setReloading(false);
-  }, [reloading]);
+    if (reloading && !reloadOnceForChunk(chunkOf(error))) setReloading(false);
+  }, [reloading, error]);
   if (reloading) return <LoadingView />;
   return (
     <Box role="alert" sx={{ p: 4, display: 'grid', gap: 2, justifyItems: 'start' }}>
       <Typography variant="h5" component="h1">{t`This page could not be shown.`}</Typography>
       <Typography color="text.secondary">{t`Check your connection, then try again.`}</Typography>
-      <Button variant="contained" onClick={reloadPage}>{t`Retry`}</Button>
+      {/* Busy, not disabled, while the new version takes over: disabling would drop keyboard focus. */}
+      <Button
+        variant="contained"
+        aria-busy={retrying || undefined}
+        onClick={() => {
+          if (retrying) return;
+          setRetrying(true);
+          if (chunk) void reloadOntoLatest();
+          else reloadPage();
+        }}
+      >
+        {t`Retry`}
+      </Button>
     </Box>
   );
 }

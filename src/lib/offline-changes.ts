@@ -1,7 +1,7 @@
 // Changes the shopper can make offline (cart and wishlist, issue 5): TanStack
-// mutations that pause while offline, are persisted with the query cache
-// (persist.ts), and are sent once each, in order, when the connection
-// returns, even after a reload.
+// mutations that pause while offline, are kept in IndexedDB as soon as they
+// are made (persist.ts), and are sent once each, in order, when the
+// connection returns, even after a reload.
 //
 // - A persisted mutation has no function: its function and cache updates
 //   come from `setMutationDefaults`, registered when the query client is made
@@ -9,11 +9,14 @@
 // - Each change carries an Idempotency-Key made when the shopper made it (in
 //   its variables, so it is persisted and every send repeats it): a send
 //   whose answer was lost, or the same change sent by two tabs, happens once.
+//   The server keeps a key for 8 days, so a change waits at most 7
+//   (CHANGE_MAX_AGE, counted from when it was made, not from any save).
 // - One scope per kind ('cart', 'wishlist'): the server sees a feature's
 //   changes one at a time, in the order they were made.
-// - A change that was kept for later (made or paused offline, or restored
-//   after a reload) is a "replay": if it fails, the shopper is told which
-//   change failed and why, since the screen that made it may be long gone.
+// - A change that was kept for later (made or paused offline, restored after
+//   a reload, or whose answer was lost on the network) is a "replay": if it
+//   fails, the shopper is told which change failed and why, since the screen
+//   that made it may be long gone.
 import {
   hashKey,
   onlineManager,
@@ -23,17 +26,25 @@ import {
   type MutationCache,
   type QueryClient,
 } from '@tanstack/react-query';
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { enqueueSnackbar } from 'notistack';
 import { ApiError, request, type Envelope, type RequestOptions } from './api-client';
-import { storage } from './storage';
+import { storage, type Lang } from './storage';
 
 /**
  * The shape of the changes' variables. Bump it when they change: changes a
  * shopper left waiting under an older build are then dropped instead of
  * being sent in a shape this build no longer reads (persist.ts).
  */
-export const CHANGE_VERSION = 1;
+export const CHANGE_VERSION = 2;
+
+/**
+ * How long a change may wait to be sent: less than the server keeps its
+ * Idempotency-Key (8 days), so a resend is always recognised and never runs
+ * twice. Older ones are dropped and named, like a failure.
+ */
+export const CHANGE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
 /** What every change carries besides its own fields. */
 export interface Stamp {
@@ -41,6 +52,16 @@ export interface Stamp {
   key: string;
   /** the sign-in the change was made in: it is never sent with another one */
   token: string | null;
+  /** when the shopper made it (ms since the epoch): its age, which no save refreshes */
+  at: number;
+  /** breaks ties between changes made in the same millisecond, so a restore keeps their order */
+  n: number;
+  /**
+   * the language it was made in: every send asks for it, so the first answer
+   * and the server's replay of it (its bytes, in the first request's
+   * language) are in the same language, and are filed under it
+   */
+  lang: Lang;
   v: number;
 }
 
@@ -55,19 +76,28 @@ function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+let made = 0;
+
 /** A new change's stamp: call it once per change the shopper makes, never per send. */
 export function stampChange(token: string | null): Stamp {
-  return { key: newKey(), token, v: CHANGE_VERSION };
+  made += 1;
+  return { key: newKey(), token, at: Date.now(), n: made, lang: i18n.locale === 'ar' ? 'ar' : 'en', v: CHANGE_VERSION };
 }
 
+/** Oldest first: the order the shopper made them in. */
+export const byAge = (a: Stamp, b: Stamp) => a.at - b.at || a.n - b.n;
+
+/** Made longer ago than a change may wait (CHANGE_MAX_AGE). */
+export const isExpired = (stamp: Stamp, now = Date.now()) => now - stamp.at > CHANGE_MAX_AGE;
+
 /**
- * Sends a change with its Idempotency-Key. A change made under a sign-in
- * that is over (log-out, an expired token) is not sent with whoever is
- * signed in now: it fails here, and is named as not done.
+ * Sends a change with its Idempotency-Key, in the language it was made in. A
+ * change made under a sign-in that is over (log-out, an expired token) is not
+ * sent with whoever is signed in now: it fails here, and is named as not done.
  */
 export async function sendChange<T, Extra = object>(stamp: Stamp, path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
   if (storage.token() !== stamp.token) throw new ApiError(401, t`You were signed out.`);
-  return request<T, Extra>(path, { ...options, headers: { ...options.headers, 'Idempotency-Key': stamp.key } });
+  return request<T, Extra>(path, { ...options, headers: { lang: stamp.lang, ...options.headers, 'Idempotency-Key': stamp.key } });
 }
 
 export interface ChangeDefinition<V extends Change, D> {
@@ -89,19 +119,33 @@ export interface ChangeDefinition<V extends Change, D> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const definitions = new Map<string, ChangeDefinition<any, any>>();
 
+/** A 409 (the same key still in flight, say from another tab) is asked again this many times. */
+const IN_FLIGHT_RETRIES = 10;
+
+/** The answer was lost on the network: the change may or may not be done, and only a resend with its key tells. */
+export const isLostAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 /**
- * A lost answer (no connection) or the same key still in flight (409) is
- * sent again, with the same key: the server does it once. While offline a
- * retry waits for the connection instead of failing.
+ * A lost answer (no connection) is sent again, with the same key, for as
+ * long as it takes: the server does it once, so it is never dropped for a
+ * network error. The wait doubles up to 30 s (TanStack's default delay), and
+ * while offline a retry waits for the connection. The same key still in
+ * flight (409) is asked again a few times.
  */
 const retrySafely = (failures: number, error: unknown) =>
-  failures < 3 && error instanceof ApiError && (error.status === 0 || error.status === 409);
+  isLostAnswer(error) || (error instanceof ApiError && error.status === 409 && failures < IN_FLIGHT_RETRIES);
+
+/** A change that waited longer than its key is kept: it is not sent (it could run twice), but named. */
+export function expiredReason() {
+  return t`It waited more than a week for a connection.`;
+}
 
 /** Gives a kind of change its function and cache updates, for fresh and restored changes alike. */
 export function registerChange<V extends Change, D>(queryClient: QueryClient, def: ChangeDefinition<V, D>) {
   definitions.set(hashKey(def.mutationKey), def);
   queryClient.setMutationDefaults<D, Error, V>(def.mutationKey, {
-    mutationFn: (vars) => def.send(vars),
+    // A page left open offline for days resumes it here; a reload drops it before (persist.ts).
+    mutationFn: (vars) => (isExpired(vars.stamp) ? Promise.reject(new Error(expiredReason())) : def.send(vars)),
     ...(def.onSuccess && { onSuccess: (data: D, vars: V) => def.onSuccess!(queryClient, data, vars) }),
     ...(def.onSettled && { onSettled: (_data: D | undefined, _error: Error | null, vars: V) => def.onSettled!(queryClient, vars) }),
     scope: { id: def.scope },
@@ -122,7 +166,7 @@ function definitionOf(mutationKey: readonly unknown[] | undefined) {
 
 function isChange(vars: unknown): vars is Change {
   const stamp = (vars as Change | undefined)?.stamp;
-  return typeof stamp?.key === 'string' && stamp.v === CHANGE_VERSION;
+  return typeof stamp?.key === 'string' && stamp.v === CHANGE_VERSION && typeof stamp.at === 'number';
 }
 
 /** The variables of a registered change, or null for any other mutation. */
@@ -143,16 +187,29 @@ const replays = new Set<string>();
 /** Was this change kept for later? Its failure is then told by name (reportReplayFailure), not by the screen. */
 export const isReplay = (change: Change | null | undefined) => !!change && replays.has(change.stamp.key);
 
+/**
+ * Is a screen waiting for this change's answer? Not while it waits for the
+ * connection (paused), nor once it is a replay (its answer was lost and it
+ * is being sent again by itself): the shopper may go on making changes,
+ * which queue behind it.
+ */
+export function isAwaited(mutation: { isPending: boolean; isPaused: boolean; variables?: unknown }) {
+  return mutation.isPending && !mutation.isPaused && !isReplay(mutation.variables as Change | undefined);
+}
+
 /** Marks the replays as the mutation cache changes. Call once per query client, before anything mutates. */
 export function trackReplays(mutationCache: MutationCache) {
   return mutationCache.subscribe((event) => {
     if (event.type !== 'added' && event.type !== 'updated') return;
     const change = changeOf(event.mutation);
     if (!change) return;
+    const { state } = event.mutation;
     // A restored change arrives already pending; a new one is idle when added.
-    const restored = event.type === 'added' && event.mutation.state.status === 'pending';
-    const heldOffline = event.mutation.state.isPaused && !onlineManager.isOnline();
-    if (restored || heldOffline) replays.add(change.stamp.key);
+    const restored = event.type === 'added' && state.status === 'pending';
+    const heldOffline = state.isPaused && !onlineManager.isOnline();
+    // Its answer was lost: it is sent again until the network lets it through, the screen need not wait for it.
+    const lost = state.status === 'pending' && isLostAnswer(state.failureReason);
+    if (restored || heldOffline || lost) replays.add(change.stamp.key);
   });
 }
 
@@ -167,6 +224,14 @@ export function reportReplayFailure(error: unknown, _vars: unknown, _context: un
   if (!change || !def || !isReplay(change)) return;
   const reason = error instanceof Error && error.message ? error.message : t`Something went wrong. Please try again.`;
   enqueueSnackbar(def.failed(change, reason), { variant: 'error', autoHideDuration: 8000 });
+}
+
+/** A change dropped without being sent (it waited too long), named as a failure. */
+export function reportDropped(mutation: { mutationKey?: readonly unknown[]; state: { variables?: unknown } }, reason: string) {
+  const def = definitionOf(mutation.mutationKey);
+  const vars = mutation.state.variables;
+  if (!def || !isChange(vars)) return;
+  enqueueSnackbar(def.failed(vars, reason), { variant: 'error', autoHideDuration: 8000 });
 }
 
 /** Log-out: the shopper's changes not yet sent are dropped, with nothing left to send them. */

@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { storage, type Lang } from './storage';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { KEYS, storage, type Lang } from './storage';
 import { formatNumber } from './money';
 
 interface SessionState {
@@ -24,6 +24,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setCartCount = useCallback((n: number) => {
     storage.setCartCount(n);
     setCount(n);
+  }, []);
+  // Another tab signed in or out, or moved the badge: this one follows (it only reads; the other tab wrote).
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.storageArea !== null && event.storageArea !== localStorage) return;
+      if (event.key === null || event.key === KEYS.token) setTokenState(storage.token());
+      if (event.key === null || event.key === KEYS.cartCount) setCount(storage.cartCount());
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
   }, []);
   const value = useMemo(
     () => ({ token, signedIn: token !== null, setToken, cartCount, setCartCount }),

@@ -10,3 +10,14 @@ export const MEDIA_CACHE = 'attar-media';
 export const ASSETS_CACHE = 'attar-assets';
 /** Workbox's precache (the shell), `workbox-precache-v2-<scope>`: the app itself, no one's data. */
 export const PRECACHE_PREFIX = 'workbox-precache';
+
+/**
+ * An answer's key in API_CACHE: its URL plus its language. `lang` is a
+ * header, not part of the URL, so without this both languages would share
+ * one entry. The worker stores under it; the page looks under it (offline-read.ts).
+ */
+export function apiCacheKey(url: string | URL, lang: string | null): string {
+  const key = new URL(url);
+  key.searchParams.set('__lang', /^ar/i.test(lang ?? '') ? 'ar' : 'en');
+  return key.href;
+}

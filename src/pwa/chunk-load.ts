@@ -3,16 +3,24 @@
 // screen with Retry (src/app/route-error.tsx) instead of a blank page.
 import { lazy, type ComponentType } from 'react';
 import { readStored, writeStored } from '@/lib/storage';
-import { reloadPage } from './reload';
+import { reloadOntoLatest } from './reload-latest';
 
 /** Spec §9: how long a lazy screen may take to load before it counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** sessionStorage: set when the app reloaded itself over a failed chunk, so it never does twice. */
+/**
+ * sessionStorage: the screen whose code failed when the app reloaded itself,
+ * so it never does twice over the same failure ('?' when the screen is unknown).
+ */
 export const CHUNK_RELOAD_KEY = 'chunk reload';
 
 export class ChunkLoadError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    options?: ErrorOptions,
+    /** the screen whose code failed, as loadChunk was given it */
+    readonly chunk = '?',
+  ) {
     super(message, options);
     this.name = 'ChunkLoadError';
   }
@@ -25,15 +33,20 @@ export class ChunkLoadError extends Error {
  */
 export function loadChunk<T>(name: string, load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${name} failed. (timeout: ${timeoutMs} ms)`)), timeoutMs);
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${name} failed. (timeout: ${timeoutMs} ms)`, undefined, name)), timeoutMs);
     load().then(
       (module) => {
         clearTimeout(timer);
+        // The screen that made the app reload has arrived: the reload worked,
+        // and a later deploy in this tab gets its own one reload. (Only this
+        // screen: another one arriving says nothing about it, and clearing
+        // then could reload in a loop.)
+        if (readStored(CHUNK_RELOAD_KEY, 'session') === name) writeStored(CHUNK_RELOAD_KEY, null, 'session');
         resolve(module);
       },
       (cause: unknown) => {
         clearTimeout(timer);
-        reject(new ChunkLoadError(`Loading chunk ${name} failed. (${cause instanceof Error ? cause.message : String(cause)})`, { cause }));
+        reject(new ChunkLoadError(`Loading chunk ${name} failed. (${cause instanceof Error ? cause.message : String(cause)})`, { cause }, name));
       },
     );
   });
@@ -54,16 +67,20 @@ export function isChunkLoadError(error: unknown): boolean {
 /** Whether this tab already reloaded itself over a failed chunk. */
 export const reloadedForChunk = () => readStored(CHUNK_RELOAD_KEY, 'session') !== null;
 
+/** The screen named in a chunk failure, '?' when the browser's own error does not say. */
+export const chunkOf = (error: unknown) => (error instanceof ChunkLoadError ? error.chunk : '?');
+
 /**
- * The first failed chunk of a tab's session reloads the page once: after a
- * deploy, the fresh page asks for the new files. A second failure is shown,
- * never reloaded again, so a broken network cannot loop. Returns whether it reloads.
+ * A failed chunk reloads the page once, onto the newest version
+ * (reload-latest.ts): after a deploy, the fresh page asks for the new files.
+ * Failing again before that screen has loaded is shown, never reloaded
+ * again, so a broken network cannot loop. Returns whether it reloads.
  */
-export function reloadOnceForChunk(): boolean {
+export function reloadOnceForChunk(chunk = '?'): boolean {
   if (reloadedForChunk()) return false;
-  writeStored(CHUNK_RELOAD_KEY, new Date().toISOString(), 'session');
+  writeStored(CHUNK_RELOAD_KEY, chunk, 'session');
   // A refused sessionStorage cannot remember the reload: then no reload at all, rather than a loop.
   if (!reloadedForChunk()) return false;
-  reloadPage();
+  void reloadOntoLatest();
   return true;
 }

@@ -9,7 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { API_CACHE, ASSETS_CACHE, MEDIA_CACHE } from './cache-names';
+import { API_CACHE, ASSETS_CACHE, MEDIA_CACHE, apiCacheKey } from './cache-names';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -38,9 +38,7 @@ const SHOPPER_INDEPENDENT = /^(home|products\/bestseller|products\/details\/\d+)
 /** `lang` is a header, not part of the URL: it joins the cache key so both languages sit side by side. */
 const keyedByLanguage: WorkboxPlugin = {
   async cacheKeyWillBeUsed({ request }) {
-    const url = new URL(request.url);
-    url.searchParams.set('__lang', /^ar/i.test(request.headers.get('lang') ?? '') ? 'ar' : 'en');
-    return url.href;
+    return apiCacheKey(request.url, request.headers.get('lang'));
   },
 };
 
@@ -63,6 +61,21 @@ registerRoute(
   'GET',
 );
 
+/**
+ * An image neither kept nor reachable (offline, one the visit never showed):
+ * a plain warm-grey tile instead of a failed load, which the browser logs as
+ * an error and draws as a broken image. It stretches to the box the page gave
+ * the image, and is never stored: the real image comes once the connection is back.
+ */
+const PLACEHOLDER_IMAGE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" preserveAspectRatio="none"><rect width="1" height="1" fill="#ece6df"/></svg>';
+const imagePlaceholder: WorkboxPlugin = {
+  handlerDidError: async () =>
+    new Response(PLACEHOLDER_IMAGE, {
+      status: 200,
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' },
+    }),
+};
+
 registerRoute(
   ({ url }) => (url.origin === self.location.origin || url.origin === API.origin) && url.pathname.startsWith('/media/'),
   new CacheFirst({
@@ -71,6 +84,7 @@ registerRoute(
       // 200 only: an opaque answer may be an error in disguise, and costs quota as if 7 MB.
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      imagePlaceholder,
     ],
   }),
   'GET',

@@ -120,6 +120,35 @@ describe('the service worker and manifest', () => {
   });
 });
 
+describe('offline images', () => {
+  it('an image never seen comes as a plain placeholder offline, not a failed load', async () => {
+    const { context, page, problems } = await visit(env.browser, 'en');
+    try {
+      await page.goto(env.shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await controlled(page);
+      await context.setOffline(true);
+      const unseen = `/media/products/never-seen-${Date.now()}.svg`;
+      const answer = await page.evaluate(async (src) => {
+        const response = await fetch(src);
+        const img = new Image();
+        img.width = 40;
+        img.height = 40;
+        img.src = src;
+        document.body.append(img);
+        await img.decode();
+        return { status: response.status, type: response.headers.get('content-type'), drawn: img.naturalWidth > 0 };
+      }, unseen);
+      expect(answer).toEqual({ status: 200, type: 'image/svg+xml', drawn: true });
+      // Never kept: the real image comes once the connection is back.
+      expect(await page.evaluate(async (src) => Boolean(await caches.match(src)), unseen)).toBe(false);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /** The server on its own build folder, so the test can deploy a new build under an open tab. */
 async function startShopOn(dist: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-shop-'));
@@ -195,4 +224,74 @@ describe('a new version', () => {
       fs.rmSync(dist, { recursive: true, force: true });
     }
   });
+
+  it('a screen whose files the deploy removed reloads once onto the new version, and shows', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-dist-'));
+    fs.cpSync(E2E_DIST, dist, { recursive: true });
+    const [shop, browser] = await Promise.all([startShopOn(dist), launchBrowser()]);
+    try {
+      const { page } = await visit(browser, 'en');
+      await page.goto(shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await controlled(page);
+      const first = await build(page);
+
+      // Deploy while the tab is open: the old worker, still in control, knows nothing yet.
+      const next = `e2e-chunk-${Date.now()}`;
+      const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+      const rebuilt = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+        cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: next }, stdio: 'inherit',
+      });
+      expect(rebuilt.status).toBe(0);
+
+      // Offers is not in the precache: its old file is gone now.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor({ timeout: 30_000 });
+      expect(await build(page)).toBe(next);
+      expect(first).not.toBe(next);
+      expect(await page.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
+      // The screen arrived: the tab's one automatic reload is there again for a later deploy.
+      expect(await page.evaluate(() => sessionStorage.getItem('chunk reload'))).toBeNull();
+    } finally {
+      await browser.close();
+      await shop.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('after the automatic reload is spent, Retry lets the waiting version in and shows the screen', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-dist-'));
+    fs.cpSync(E2E_DIST, dist, { recursive: true });
+    const [shop, browser] = await Promise.all([startShopOn(dist), launchBrowser()]);
+    try {
+      const { page } = await visit(browser, 'en');
+      await page.goto(shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await controlled(page);
+      const next = `e2e-retry-${Date.now()}`;
+      const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+      const rebuilt = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+        cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: next }, stdio: 'inherit',
+      });
+      expect(rebuilt.status).toBe(0);
+      // The new version found and waiting, as after the hourly check.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await page.getByText('New version available').waitFor({ timeout: 20_000 });
+      // This tab already reloaded itself once over another screen.
+      await page.evaluate(() => sessionStorage.setItem('chunk reload', 'another-screen'));
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers', exact: true }).click();
+      const retry = page.getByRole('main').getByRole('button', { name: 'Retry', exact: true });
+      await retry.waitFor();
+      // A plain reload would land on the old page again while the new worker waits.
+      await Promise.all([page.waitForEvent('load'), retry.click()]);
+      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor({ timeout: 30_000 });
+      expect(await build(page)).toBe(next);
+    } finally {
+      await browser.close();
+      await shop.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });
+

@@ -1,17 +1,23 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { cleanup, screen, waitFor, fireEvent, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { act, cleanup, render, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { onlineManager } from '@tanstack/react-query';
+import { AppProvider, makeQueryClient } from '@/app/provider';
+import Home from '@/app/routes/home';
+import { homeQuery } from '@/features/catalog/api/get-home';
 import Products from '@/app/routes/products';
 import Category from '@/app/routes/category';
 import Offers from '@/app/routes/offers';
 import BestSeller from '@/app/routes/best-seller';
 import About from '@/app/routes/about';
 import Contact from '@/app/routes/contact';
-import type { ProductCard } from '@/lib/contract';
+import type { HomeData, ProductCard } from '@/lib/contract';
 import { fakeApi, renderApp } from './render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => onlineManager.setOnline(true));
 });
 
 /** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
@@ -343,3 +349,53 @@ describe('the contact form', () => {
     expect((screen.getByRole('textbox', { name: /^Message/ }) as HTMLTextAreaElement).value).toBe('');
   });
 });
+
+describe('home offline', () => {
+  const HOME: HomeData = {
+    Data_home_page: { message_nav: 'Free delivery', hero_title: 'Scents of the Nile', hero_subtitle: 'Oud and more', hero_image: '/media/hero.svg' },
+    categories: [], offers: [product(1)], best_sellers: [], new_arrivals: [],
+  };
+
+  /** Home for a signed-in shopper; `seen` is a copy restored from this device (persisted, an hour old). */
+  function renderHome({ seen }: { seen?: HomeData } = {}) {
+    localStorage.setItem('userToken', 'token-123456789012345');
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    if (seen) queryClient.setQueryData(homeQuery('en').queryKey, seen, { updatedAt: Date.now() - 60 * 60 * 1000 });
+    render(
+      <AppProvider queryClient={queryClient} persister={null}>
+        <MemoryRouter><Home /></MemoryRouter>
+      </AppProvider>,
+    );
+  }
+
+  it('says the home page is not on this device, with Retry, and asks nothing the worker cannot answer', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = fakeApi({ '/home': () => ({ body: { status: 200, message: 'OK', data: HOME } }) });
+    renderHome();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("You are offline, and the home page hasn't been saved on this device yet.");
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    // The shopper's home carries the token: the worker keeps none of those, so it is not asked.
+    expect(calls.filter((c) => c.path === '/home')).toHaveLength(0);
+  });
+
+  it('keeps the home seen before on screen when its refresh fails offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeApi({});
+    renderHome({ seen: HOME });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scents of the Nile' })).toBeTruthy();
+    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Scents of the Nile' })).toBeTruthy();
+  });
+
+  it('shows the server\'s words when home fails online', async () => {
+    fakeApi({ '/home': () => ({ status: 500, body: { status: 500, message: 'Something went wrong on our side.' } }) });
+    renderHome();
+    // (After its one retry.)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Something went wrong on our side.');
+  });
+});
+

@@ -2,7 +2,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import type { QueryKey } from '@tanstack/react-query';
+import { onlineManager, type QueryKey } from '@tanstack/react-query';
 import { AppProvider, makeQueryClient } from '@/app/provider';
 import { RequireAuth, RequireEarlierNavigation, hasEarlierNavigation, recordEarlierNavigation } from '@/app/guards';
 import { UnauthorizedHandler } from '@/app/unauthorized';
@@ -29,6 +29,8 @@ const TOKEN = 'token-123456789012345';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  act(() => onlineManager.setOnline(true));
   sessionStorage.clear();
 });
 
@@ -689,6 +691,79 @@ describe('Confirm Order', () => {
     // The next checkout is a new attempt.
     expect(sessionStorage.getItem('attar checkout key')).toBeNull();
     expect(screen.getByTestId('wallet-phone').textContent).toBe('01055501234');
+  });
+
+  it('offline: Confirm is disabled and says so with a Retry, which confirms with the same key once back online', async () => {
+    session();
+    let fail = true;
+    const { fetchMock } = api(() => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return placed();
+    });
+    renderCheckout('/payment-session/payment');
+    await choosePayment('delivery');
+    // A first try lost on the network: the order may exist, so the same key from now on.
+    click('Confirm Order');
+    await screen.findByText('No connection. Check your internet and try again.');
+    fail = false;
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent?.includes('You are offline'))!;
+    expect(alert.textContent).toBe('You are offline. Connect and try again.Retry');
+    expect((screen.getByRole('button', { name: 'Confirm Order' }) as HTMLButtonElement).disabled).toBe(true);
+    // One Retry, this one: the lost-request notice waits for the connection too.
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toEqual([within(alert).getByRole('button', { name: 'Retry' })]);
+
+    // Enter in the form while offline sends nothing either, and points to Retry.
+    fireEvent.submit(screen.getByRole('button', { name: 'Confirm Order' }).closest('form')!);
+    expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Retry' }));
+    // Retry, still offline: it says so, and sends nothing.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(alert.textContent).toContain('You are offline. Connect and try again. Still offline.');
+    expect(checkoutCalls(fetchMock)).toHaveLength(1);
+
+    // The browser is back (its online event missed): Retry finds it, and confirms with the same key.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    const calls = checkoutCalls(fetchMock);
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+  });
+
+  it('opened offline with its data not on this device, says so with Retry instead of loading forever, and loads once online', async () => {
+    session();
+    const { fetchMock } = api(placed);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderCheckout('/payment-session/payment');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You are offline. Connect and try again.Retry');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByLabelText(/^Payment method/)).toBeTruthy();
+  });
+
+  it('after a request lost on the network, offers Retry, which sends the same key', async () => {
+    session();
+    let fail = true;
+    const { fetchMock } = api(() => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return placed();
+    });
+    renderCheckout('/payment-session/payment');
+    await choosePayment('delivery');
+    click('Confirm Order');
+    const lost = (await screen.findByText(/your order may not have been placed/)).closest('[role="alert"]') as HTMLElement;
+    fail = false;
+    fireEvent.click(within(lost).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    const calls = checkoutCalls(fetchMock);
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
   });
 
   it('on a 401 says "Please Login First", drops the token and goes to sign-in', async () => {

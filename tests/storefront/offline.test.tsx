@@ -12,6 +12,7 @@ import Cart from '@/app/routes/cart';
 import Wishlist from '@/app/routes/wishlist';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
+import { useLanguage } from '@/lib/language';
 import type { ProductCard } from '@/lib/contract';
 import { TOKEN, cartLine, cartOf, json, ok, type CartLine } from './fixtures';
 import { fakeApi } from './render';
@@ -218,6 +219,164 @@ describe('a cart change made offline', () => {
     const sent = api.sends();
     expect(sent).toHaveLength(2);
     expect(sent[1].key).toBe(sent[0].key);
+  });
+});
+
+describe('an add waiting for the connection', () => {
+  it('counts on its line: a quantity chosen after it includes it, and the server ends where the shopper left it', async () => {
+    let qty = 3;
+    const cartNow = () => cartOf([line({ product_qty: qty, smell: Array(qty).fill('Rose') })]);
+    const api = serve({
+      '/showCard': () => ok(cartNow()),
+      '/addToCard': () => { qty += 1; return ok({ count: qty }, 'Added to your cart.'); },
+      '/changeSummaryCard/3': () => json({ status: 200, message: 'Cart updated.', data: cartNow() }),
+    });
+    const change = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/changeSummaryCard')) qty = JSON.parse(String(init?.body)).qty;
+      return change(input, init);
+    });
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <AppProvider queryClient={queryClient}>
+        <MemoryRouter initialEntries={['/cart']}>
+          <Routes>
+            <Route path="/cart" element={<><AddToCartButton productId={5} productName="Oud Royal" /><Cart /></>} />
+          </Routes>
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    expect(screen.getByTestId('qty').textContent).toBe('3');
+    goOffline();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Oud Royal' }));
+    await waitFor(() => expect(waitingTexts()).toEqual(['Add Oud Royal']));
+    expect(screen.getByTestId('qty').textContent).toBe('4');
+    // One smell slot more, not chosen yet.
+    expect(screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ })).toHaveLength(4);
+    fireEvent.click(plus);
+    await waitFor(() => expect(waitingTexts()).toEqual(['Add Oud Royal', 'Quantity of Oud Royal: 5']));
+    expect(screen.getByTestId('qty').textContent).toBe('5');
+
+    goOnline();
+    await waitFor(() => expect(waitingTexts()).toEqual([]));
+    expect(api.sends().map((s) => [s.path, s.body])).toEqual([['/addToCard', { product_id: 5 }], ['/changeSummaryCard/3', { product_id: 5, qty: 5 }]]);
+    expect(qty).toBe(5);
+    await waitFor(() => expect(screen.getByTestId('qty').textContent).toBe('5'));
+  });
+});
+
+describe('a change whose answer is lost on the network', () => {
+  it('is sent again, with the same key, for as long as the network fails, and never dropped', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let failures = 0;
+    const api = serve({ '/showCard': () => ok(cartOf([line()])), '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 2, smell: ['Rose', null] })])) });
+    const answer = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/changeSummaryCard') && failures < 6) {
+        failures += 1;
+        throw new TypeError('Failed to fetch');
+      }
+      return answer(input, init);
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    await waitFor(() => expect(api.sends()).toHaveLength(1));
+    // Listed as being sent, not as a failure.
+    await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
+    expect(within(waitingList()).getByRole('heading', { name: 'Sending your changes…' })).toBeTruthy();
+    // 1, 2, 4, 8, 16 and 30 s between the sends.
+    for (let i = 0; i < 6; i += 1) await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(waitingTexts()).toEqual([]));
+    const sent = api.sends();
+    expect(sent).toHaveLength(7);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+    expect(screen.getByTestId('qty').textContent).toBe('2');
+    expect(screen.queryByText(/No connection|Couldn't/)).toBeNull();
+  });
+
+  it('no longer holds the line: the next change queues behind it and starts from it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let failures = 0;
+    let cart = cartOf([line()]);
+    const api = serve({ '/showCard': () => ok(cart), '/changeSummaryCard/3': () => ok(cart) });
+    const answer = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/changeSummaryCard')) {
+        if (failures < 2) {
+          failures += 1;
+          throw new TypeError('Failed to fetch');
+        }
+        const qty = JSON.parse(String(init?.body)).qty as number;
+        cart = cartOf([line({ product_qty: qty, smell: ['Rose', ...Array(qty - 1).fill(null)] })]);
+      }
+      return answer(input, init);
+    });
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    expect(screen.getByTestId('qty').textContent).toBe('2');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(screen.getByTestId('qty').textContent).toBe('3'));
+    expect(api.sends().map((s) => s.body.qty)).toEqual([2, 2, 2, 3]);
+  });
+});
+
+describe('the language of a change sent later', () => {
+  function LanguageSwitch() {
+    const { setLang } = useLanguage();
+    return <button type="button" onClick={() => setLang('ar')}>to Arabic</button>;
+  }
+
+  it('is the one it was made in, so the server\'s replay of its first answer is filed under that language, and the screen shows its own', async () => {
+    const names: Record<string, string> = { en: 'Oud Royal', ar: 'عود ملكي' };
+    const cartIn = (lang: string, qty: number) => cartOf([line({ product_name: names[lang], product_qty: qty, smell: ['Rose', ...Array(qty - 1).fill(null)] })]);
+    let done = false;
+    let firstLang = '';
+    const api = serve({
+      '/showCard': (lang) => ok(cartIn(lang, done ? 2 : 1)),
+      // Done once, in the language of the first request; a resend with its key gets that answer again, byte for byte.
+      '/changeSummaryCard/3': (lang) => {
+        if (!done) { done = true; firstLang = lang; }
+        return ok(cartIn(firstLang, 2));
+      },
+    });
+    const answer = api.fetchMock.getMockImplementation()!;
+    let lose = true;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      const response = await answer(input, init);
+      if (String(input).includes('/changeSummaryCard') && lose) {
+        lose = false;
+        throw new TypeError('Failed to fetch'); // done by the server, the answer lost
+      }
+      return response;
+    });
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <AppProvider queryClient={queryClient}>
+        <MemoryRouter initialEntries={['/cart']}>
+          <LanguageSwitch />
+          <Routes><Route path="/cart" element={<Cart />} /></Routes>
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    await waitFor(() => expect(api.sends()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'to Arabic' }));
+    await screen.findByRole('link', { name: 'عود ملكي' });
+    await waitFor(() => expect(api.sends()).toHaveLength(2), { timeout: 3000 });
+    const langs = api.fetchMock.mock.calls
+      .filter(([url]) => String(url).includes('/changeSummaryCard'))
+      .map(([, init]) => (init?.headers as Record<string, string>).lang);
+    expect(langs).toEqual(['en', 'en']);
+    // The English answer went under English; the Arabic cart is the server's Arabic one.
+    await waitFor(() => expect(screen.getByTestId('qty').textContent).toBe('٢'));
+    expect(screen.getByRole('link', { name: 'عود ملكي' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Oud Royal' })).toBeNull();
+    expect(queryClient.getQueryData<{ product_in_card: { product_name: string }[] }>(['cart', 'en', TOKEN])?.product_in_card[0].product_name).toBe('Oud Royal');
   });
 });
 

@@ -1,25 +1,32 @@
 // Issue 5: the query cache kept in IndexedDB (idb-keyval, here an in-memory
 // map), what goes in it, a reload that restores and resumes the changes left
-// waiting, and a log-out that leaves nothing of the shopper on the device.
+// waiting, two tabs that share it, and a log-out that leaves nothing of the
+// shopper on the device.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { dehydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import { AppProvider, makeQueryClient, PERSISTED_QUERIES } from '@/app/provider';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { AppProvider, makeQueryClient, PERSISTED_QUERIES, SHOPPERS_QUERIES } from '@/app/provider';
 import { Layout } from '@/app/shell/layout';
+import { UnauthorizedHandler } from '@/app/unauthorized';
+import { LOG_OUT_SIGNAL } from '@/app/sign-out';
 import Cart from '@/app/routes/cart';
-import { buildId, keepingChanges, makeIdbPersister, persistOptions, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/persist';
-import { stampChange } from '@/lib/offline-changes';
+import { buildId, CHANGE_PREFIX, makeIdbPersister, persistOptions, PERSIST_KEY, PERSIST_MAX_AGE, type AppPersister } from '@/lib/persist';
+import { CHANGE_MAX_AGE, stampChange, type Stamp } from '@/lib/offline-changes';
 import { cartChangeKeys } from '@/features/cart/api/cart-change-keys';
 import { TOKEN, cartLine, cartOf, json, ok, type CartLine } from './fixtures';
 import { fakeApi } from './render';
 
 const idb = vi.hoisted(() => new Map<string, unknown>());
 vi.mock('idb-keyval', () => ({
-  get: vi.fn(async (key: string) => idb.get(key)),
-  set: vi.fn(async (key: string, value: unknown) => { idb.set(key, value); }),
+  // IndexedDB keeps a structured clone, not the object itself.
+  get: vi.fn(async (key: string) => structuredClone(idb.get(key))),
+  getMany: vi.fn(async (keys: string[]) => keys.map((key) => structuredClone(idb.get(key)))),
+  keys: vi.fn(async () => [...idb.keys()]),
+  set: vi.fn(async (key: string, value: unknown) => { idb.set(key, structuredClone(value)); }),
   del: vi.fn(async (key: string) => { idb.delete(key); }),
+  delMany: vi.fn(async (keys: string[]) => { for (const key of keys) idb.delete(key); }),
 }));
 
 afterEach(() => {
@@ -36,19 +43,45 @@ const line = (over: Partial<Line> = {}): Line => cartLine({ smell: ['Rose'], ...
 
 const stored = () => idb.get(PERSIST_KEY) === undefined ? undefined : JSON.parse(String(idb.get(PERSIST_KEY))) as PersistedClient;
 const storedKeys = () => stored()?.clientState.queries.map((q) => q.queryKey) ?? [];
+type StoredChange = PersistedClient['clientState']['mutations'][number];
+/** The changes kept in IndexedDB, each in its own entry, oldest first. */
+const storedChanges = () => [...idb.entries()]
+  .filter(([key]) => key.startsWith(CHANGE_PREFIX))
+  .map(([, value]) => value as StoredChange)
+  .sort((a, b) => stampOf(a).at - stampOf(b).at || stampOf(a).n - stampOf(b).n);
+const stampOf = (change: StoredChange) => (change.state.variables as { stamp: Stamp }).stamp;
 
 /** A page load: a new query client, restored from the (mocked) IndexedDB. */
-function loadCartPage(persister: Persister = makeIdbPersister(0)) {
+function loadCartPage(persister: AppPersister = makeIdbPersister(0)) {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const view = render(
     <AppProvider queryClient={queryClient} persister={persister}>
       <MemoryRouter initialEntries={['/cart']}>
+        <UnauthorizedHandler />
         <Routes><Route path="/cart" element={<Cart />} /></Routes>
       </MemoryRouter>
     </AppProvider>,
   );
   return { queryClient, view };
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** A waiting change as another page left it in IndexedDB: a quantity of Oud Royal, made `age` ago. */
+function leftWaiting(qty: number, age: number) {
+  const stamp = { ...stampChange(TOKEN), at: Date.now() - age };
+  const change: StoredChange = {
+    mutationKey: [...cartChangeKeys.line],
+    scope: { id: 'cart' },
+    state: {
+      variables: { cardId: 3, productId: 5, productName: 'Oud Royal', qty, stamp },
+      status: 'pending', isPaused: true, submittedAt: stamp.at,
+      context: undefined, data: undefined, error: null, failureCount: 0, failureReason: null,
+    },
+  };
+  idb.set(CHANGE_PREFIX + stamp.key, change);
+  return stamp;
 }
 
 const waitingTexts = () => within(screen.getByTestId('waiting-changes')).queryAllByRole('listitem').map((li) => li.textContent);
@@ -75,8 +108,9 @@ describe('what is persisted', () => {
   }
 
   it('keeps the cart, wishlist, product details, home, footer and orders; not the profile, addresses or lists', () => {
+    localStorage.setItem('userToken', TOKEN);
     const queryClient = filled();
-    const options = persistOptions(makeIdbPersister(), PERSISTED_QUERIES);
+    const options = persistOptions(makeIdbPersister(), PERSISTED_QUERIES, SHOPPERS_QUERIES);
     const keys = dehydrate(queryClient, options.dehydrateOptions).queries.map((q) => q.queryKey);
     expect(keys).toEqual([
       ['cart', 'en', TOKEN],
@@ -134,9 +168,9 @@ describe('a reload', () => {
     const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
     act(() => onlineManager.setOnline(false));
     fireEvent.click(plus);
-    await waitFor(() => expect(stored()?.clientState.mutations).toHaveLength(1));
+    await waitFor(() => expect(storedChanges()).toHaveLength(1));
     expect(storedKeys()).toEqual([['cart', 'en', TOKEN]]);
-    const key = (stored()!.clientState.mutations[0].state.variables as { stamp: { key: string } }).stamp.key;
+    const { key } = stampOf(storedChanges()[0]);
     first.view.unmount();
 
     // The page is loaded again, still offline: everything comes from IndexedDB.
@@ -153,7 +187,7 @@ describe('a reload', () => {
     expect(sends).toHaveLength(1);
     expect((sends[0][1]?.headers as Record<string, string>)['Idempotency-Key']).toBe(key);
     // Done: nothing waits in IndexedDB any more.
-    await waitFor(() => expect(stored()?.clientState.mutations).toEqual([]));
+    await waitFor(() => expect(storedChanges()).toEqual([]));
   });
 
   it('online sends the changes left waiting at once, in order, each once', async () => {
@@ -166,7 +200,7 @@ describe('a reload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Oud Royal' }));
     await waitFor(() => expect(waitingTexts()).toHaveLength(1));
     fireEvent.change(screen.getByRole('combobox', { name: 'Smell for unit 2 of Oud Royal' }), { target: { value: 'Amber' } });
-    await waitFor(() => expect(stored()?.clientState.mutations).toHaveLength(2));
+    await waitFor(() => expect(storedChanges()).toHaveLength(2));
     first.view.unmount();
     act(() => onlineManager.setOnline(true));
 
@@ -174,41 +208,202 @@ describe('a reload', () => {
     await waitFor(() => expect(api.calls.filter((c) => c.path !== '/showCard').map((c) => c.path)).toEqual(['/changeSummaryCard/3', '/add/smell/11']));
     const bodies = api.fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/showCard')).map(([, init]) => JSON.parse(String(init?.body)));
     expect(bodies).toEqual([{ product_id: 5, qty: 2 }, { smell: ['Rose', 'Amber'] }]);
-    await waitFor(() => expect(stored()?.clientState.mutations).toEqual([]));
+    await waitFor(() => expect(storedChanges()).toEqual([]));
     expect(api.calls.filter((c) => c.path !== '/showCard')).toHaveLength(2);
   });
 
-  it('a change being sent when the cache is saved is saved as waiting, so that a reload sends it again', async () => {
-    const saved: PersistedClient[] = [];
-    const inner: Persister = { persistClient: (c) => { saved.push(c); }, restoreClient: () => undefined, removeClient: () => {} };
-    const state = { status: 'pending', isPaused: false, variables: { productId: 5, productName: 'Oud Royal', stamp: stampChange(TOKEN) } };
-    await keepingChanges(inner, 'b1').persistClient({
-      timestamp: Date.now(),
-      buster: 'b1',
-      clientState: { queries: [], mutations: [{ mutationKey: cartChangeKeys.add, scope: { id: 'cart' }, state } as never] },
-    });
-    expect(saved[0].clientState.mutations[0].state.isPaused).toBe(true);
-    // The live mutation's own state is left alone.
-    expect(state.isPaused).toBe(false);
+  it('a change being sent when the page goes is kept as waiting, so that a reload sends it again', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line()])), '/changeSummaryCard/3': () => new Promise(() => {}) });
+    const first = loadCartPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' }));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/changeSummaryCard/3'));
+    await waitFor(() => expect(storedChanges()).toHaveLength(1));
+    expect(storedChanges()[0].state).toMatchObject({ status: 'pending', isPaused: true });
+    first.view.unmount();
+
+    offlineFromTheStart();
+    loadCartPage();
+    await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
   });
 
-  it('after an update, the old build\'s queries go but the changes left waiting stay', async () => {
+  it('after an update, the old build\'s queries go but the changes left waiting stay; one this build cannot read goes', async () => {
+    localStorage.setItem('userToken', TOKEN);
     makeQueryClient(); // registers the kinds of change
-    const change = { mutationKey: cartChangeKeys.add, scope: { id: 'cart' }, state: { status: 'pending', isPaused: true, variables: { productId: 5, productName: 'Oud Royal', stamp: stampChange(TOKEN) } } };
-    const old = { mutationKey: cartChangeKeys.add, state: { status: 'pending', isPaused: true, variables: { productId: 5, stamp: { key: 'k-12345678', token: TOKEN, v: 0 } } } };
-    const persisted: PersistedClient = {
-      timestamp: Date.now(),
-      buster: 'old build',
-      clientState: { queries: [{ queryKey: ['cart', 'en', TOKEN], queryHash: 'x', state: {} } as never], mutations: [change as never, old as never] },
-    };
-    const inner: Persister = { persistClient: () => {}, restoreClient: () => persisted, removeClient: () => {} };
-    const restored = await keepingChanges(inner, 'new build').restoreClient();
+    idb.set(PERSIST_KEY, JSON.stringify({
+      timestamp: Date.now(), buster: 'old build',
+      clientState: { queries: [{ queryKey: ['cart', 'en', TOKEN], queryHash: 'x', state: {} }], mutations: [] },
+    }));
+    const kept = leftWaiting(2, 0);
+    const old = { mutationKey: ['cart', 'add'], state: { status: 'pending', isPaused: true, variables: { productId: 5, stamp: { key: 'k-12345678', token: TOKEN, v: 1 } } } };
+    idb.set(`${CHANGE_PREFIX}k-12345678`, old);
+    const restored = await makeIdbPersister(0, 'new build').restoreClient();
     expect(restored?.buster).toBe('new build');
     expect(restored?.clientState.queries).toEqual([]);
-    // The one this build can still read is kept; one of an older shape is not.
-    expect(restored?.clientState.mutations).toEqual([change]);
-    const same = await keepingChanges(inner, 'old build').restoreClient();
-    expect(same).toBe(persisted);
+    expect(restored?.clientState.mutations.map((m) => stampOf(m).key)).toEqual([kept.key]);
+    expect(idb.has(`${CHANGE_PREFIX}k-12345678`)).toBe(false);
+    // The same build gets its queries back.
+    const same = await makeIdbPersister(0, 'old build').restoreClient();
+    expect(same?.clientState.queries).toHaveLength(1);
+  });
+});
+
+describe('a quick reload', () => {
+  it('keeps a change made a moment before, although the queries are saved at most every half second', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line()])) });
+    const first = loadCartPage(makeIdbPersister(500));
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(plus);
+    // Reloaded at once: no time for a throttled save.
+    await act(() => Promise.resolve());
+    first.view.unmount();
+
+    offlineFromTheStart();
+    loadCartPage();
+    await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toEqual([]);
+  });
+
+  it('saves the queries at once when the page is hidden or left', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/showCard': () => ok(cartOf([line()])) });
+    const persister = makeIdbPersister(60_000);
+    const { queryClient } = loadCartPage(persister);
+    await screen.findByRole('link', { name: 'Oud Royal' });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(stored()).toBeUndefined();
+    act(() => { window.dispatchEvent(new Event('pagehide')); });
+    await waitFor(() => expect(storedKeys()).toEqual([['cart', 'en', TOKEN]]));
+
+    act(() => queryClient.setQueryData(['home', 'en'], { slider: [] }));
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => { document.dispatchEvent(new Event('visibilitychange')); });
+    await waitFor(() => expect(storedKeys()).toContainEqual(['home', 'en']));
+    hidden.mockRestore();
+  });
+});
+
+describe('how long a change may wait', () => {
+  it('a change made more than a week ago is not restored nor sent, and is named; saving the cache since did not make it younger', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    expect(CHANGE_MAX_AGE).toBe(7 * day);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line()])), '/changeSummaryCard/3': () => ok(cartOf([line()])) });
+    // The cache was saved a moment ago, by a page that still had both changes.
+    idb.set(PERSIST_KEY, JSON.stringify({ timestamp: Date.now(), buster: buildId(), clientState: { queries: [], mutations: [] } }));
+    const old = leftWaiting(3, 8 * day);
+    const recent = leftWaiting(2, 6 * day);
+    offlineFromTheStart();
+    loadCartPage();
+    expect(await screen.findByText("Couldn't change the quantity of Oud Royal: It waited more than a week for a connection.")).toBeTruthy();
+    await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
+    expect(idb.has(CHANGE_PREFIX + old.key)).toBe(false);
+    expect(idb.has(CHANGE_PREFIX + recent.key)).toBe(true);
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toEqual([]);
+  });
+
+  it('a page left open offline for more than a week does not send its change when the connection returns, and names it', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line()])), '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 2, smell: ['Rose', null] })])) });
+    loadCartPage();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(plus);
+    await waitFor(() => expect(storedChanges()).toHaveLength(1));
+    const later = Date.now() + 7 * day + 60_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText("Couldn't change the quantity of Oud Royal: It waited more than a week for a connection.")).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toEqual([]);
+    await waitFor(() => expect(storedChanges()).toEqual([]));
+  });
+});
+
+describe('two tabs', () => {
+  /** Another tab of the shop: its own query client and persister over the same IndexedDB. */
+  async function otherTab() {
+    const queryClient = makeQueryClient();
+    const view = render(<AppProvider queryClient={queryClient} persister={makeIdbPersister(0)}><p>another tab</p></AppProvider>);
+    // Restored: from now on it saves.
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    return { queryClient, view };
+  }
+
+  it('a change made offline in one tab survives a save by the other', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/showCard': () => ok(cartOf([line()])) });
+    const b = await otherTab();
+    const a = loadCartPage();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(plus);
+    await waitFor(() => expect(waitingTexts()).toHaveLength(1));
+    // Tab B, which never saw A's change, saves its cache.
+    act(() => b.queryClient.setQueryData(['home', 'en'], { slider: [] }));
+    await waitFor(() => expect(storedKeys()).toEqual([['home', 'en']]));
+    a.view.unmount();
+    b.view.unmount();
+
+    offlineFromTheStart();
+    loadCartPage();
+    await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
+  });
+
+  it('a tab never saves the data of a shopper who is no longer the one signed in', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const b = await otherTab();
+    act(() => b.queryClient.setQueryData(['cart', 'en', TOKEN], cartOf([line()])));
+    await waitFor(() => expect(storedKeys()).toEqual([['cart', 'en', TOKEN]]));
+    // Someone else signed in elsewhere; this tab has not heard of it yet and saves again.
+    localStorage.setItem('userToken', 'token-of-someone-else-1');
+    act(() => b.queryClient.setQueryData(['home', 'en'], { slider: [] }));
+    await waitFor(() => expect(storedKeys()).toEqual([['home', 'en']]));
+    expect(JSON.stringify(stored())).not.toContain(TOKEN);
+  });
+
+  it('a log-out in another tab: this one forgets the shopper and their waiting changes, and writes none of it back', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line()])), '/changeSummaryCard/3': () => ok(cartOf([line()])) });
+    const { queryClient } = loadCartPage();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(plus);
+    await waitFor(() => expect(storedChanges()).toHaveLength(1));
+
+    // The other tab logs out: its signal, then it clears localStorage and IndexedDB.
+    localStorage.setItem(LOG_OUT_SIGNAL, '1');
+    const signal = new StorageEvent('storage', { key: LOG_OUT_SIGNAL, oldValue: null, newValue: '1' });
+    localStorage.removeItem(LOG_OUT_SIGNAL);
+    localStorage.removeItem('userToken');
+    idb.clear();
+    act(() => { window.dispatchEvent(signal); });
+    act(() => { window.dispatchEvent(new StorageEvent('storage', { key: 'userToken', oldValue: TOKEN, newValue: null })); });
+
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
+    expect(queryClient.getQueryCache().findAll().filter((q) => q.queryKey.includes(TOKEN))).toEqual([]);
+    act(() => onlineManager.setOnline(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.stringify([...idb.values()])).not.toContain(TOKEN);
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toEqual([]);
+  });
+
+  it('a 401 in another tab: this one forgets the shopper, and its waiting change is named as not done, not sent', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line()])), '/changeSummaryCard/3': () => ok(cartOf([line()])) });
+    const { queryClient } = loadCartPage();
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(plus);
+    await waitFor(() => expect(waitingTexts()).toHaveLength(1));
+    localStorage.removeItem('userToken');
+    act(() => { window.dispatchEvent(new StorageEvent('storage', { key: 'userToken', oldValue: TOKEN, newValue: null })); });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(queryClient.getQueryCache().findAll().filter((q) => q.queryKey.includes(TOKEN))).toEqual([]);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText("Couldn't change the quantity of Oud Royal: You were signed out.")).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toEqual([]);
   });
 });
 
@@ -240,7 +435,7 @@ describe('log-out', () => {
     // A change left waiting for the connection.
     act(() => onlineManager.setOnline(false));
     act(() => { queryClient.getMutationCache().build(queryClient, { mutationKey: cartChangeKeys.add }).execute({ productId: 5, productName: 'Oud Royal', stamp: stampChange(TOKEN) }).catch(() => {}); });
-    await waitFor(() => expect(stored()?.clientState.mutations).toHaveLength(1));
+    await waitFor(() => expect(storedChanges()).toHaveLength(1));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
@@ -249,10 +444,17 @@ describe('log-out', () => {
     expect(localStorage.getItem('cart count')).toBe('0');
     expect(queryClient.getMutationCache().getAll()).toEqual([]);
     // Whatever is saved again holds nothing of the shopper.
-    await waitFor(() => expect(stored()?.clientState.mutations ?? []).toEqual([]));
-    expect(JSON.stringify(stored() ?? {})).not.toContain(TOKEN);
+    await waitFor(() => expect(storedChanges()).toEqual([]));
+    expect(JSON.stringify([...idb.values()])).not.toContain(TOKEN);
     act(() => onlineManager.setOnline(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(api.calls.filter((c) => c.path === '/addToCard')).toEqual([]);
+  });
+});
+
+describe('waiting changes and the server keys', () => {
+  it('the server replays a key longer than a change may wait on this device, so a resent change never runs twice', async () => {
+    const { DEFAULT_SETTINGS } = await import('../../server/settings');
+    expect(DEFAULT_SETTINGS.idempotencyTtlMs).toBeGreaterThan(CHANGE_MAX_AGE);
   });
 });

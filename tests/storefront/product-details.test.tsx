@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { onlineManager } from '@tanstack/react-query';
+import { useWaitingChanges } from '@/lib/offline-changes';
 import ProductDetails from '@/app/routes/product-details';
 import { Nav } from '@/app/shell/nav';
 import { cutWords, RELATED_BREAKPOINTS } from '@/features/product/components/related-carousel';
@@ -24,6 +26,7 @@ beforeAll(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  act(() => onlineManager.setOnline(true));
 });
 
 /** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
@@ -108,7 +111,7 @@ describe('the product details page', () => {
 
     // Add to cart, the heart and copy link, all named.
     expect(within(info).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
-    expect(within(info).getByRole('button', { name: 'Add to wishlist' })).toBeTruthy();
+    expect(within(info).getByRole('button', { name: 'Add Royal Oud Intense to wishlist' })).toBeTruthy();
     expect(within(info).getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(screen.getByText('Within 7 Days')).toBeTruthy();
 
@@ -331,5 +334,120 @@ describe('the product details page', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+  });
+});
+
+/** The browser says it is offline from the start, as a page reloaded offline does. */
+function startOffline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+}
+
+/** Cache Storage with the service worker's API cache holding `urls` (jsdom has none). */
+function workerKeeps(urls: string[]) {
+  const asked: string[] = [];
+  vi.stubGlobal('caches', {
+    open: async (name: string) => ({
+      match: async (key: string) => {
+        asked.push(`${name} ${key}`);
+        return name === 'attar-api' && urls.includes(key) ? new Response('{}') : undefined;
+      },
+    }),
+  });
+  return asked;
+}
+
+const detailsAsked = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/products/details/')).length;
+
+describe('the product details page offline', () => {
+  it('says a product never saved on this device needs the connection, asks nothing, and loads once back online', async () => {
+    startOffline();
+    workerKeeps([]);
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent)
+      .toBe("You are offline, and this product hasn't been saved on this device yet.");
+    expect(alert.textContent).toContain('Connect to the internet, then try again.');
+    // Nothing the worker could not answer was asked: no failed load in the console.
+    expect(detailsAsked(calls)).toBe(0);
+
+    // Retry, still offline: the same words, Retry still there (and focused).
+    const retry = within(alert).getByRole('button', { name: 'Retry' });
+    retry.focus();
+    fireEvent.click(retry);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' }).getAttribute('aria-busy') ?? 'false').not.toBe('true'));
+    expect(screen.getByRole('alert').textContent).toContain("You are offline, and this product hasn't been saved on this device yet.");
+    expect(detailsAsked(calls)).toBe(0);
+
+    // The connection's return asks again by itself.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+    expect(detailsAsked(calls)).toBe(1);
+  });
+
+  it('asks for a product the service worker kept, in the shopper\'s language, and shows it', async () => {
+    startOffline();
+    const asked = workerKeeps([`${window.location.origin}/api/products/details/1?__lang=en`]);
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+    expect(asked).toEqual([`attar-api ${window.location.origin}/api/products/details/1?__lang=en`]);
+    expect(detailsAsked(calls)).toBe(1);
+  });
+
+  it('says so when the product was saved only in the other language', async () => {
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails('1', <Nav />);
+    await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
+    act(() => onlineManager.setOnline(false));
+    workerKeeps([`${window.location.origin}/api/products/details/1?__lang=en`]);
+    fireEvent.click(screen.getByTestId('language-toggle'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent)
+      .toBe('أنت غير متصل بالإنترنت، ولم يُحفَظ هذا المنتج على هذا الجهاز بهذه اللغة بعد.');
+    // Retry, in Arabic too.
+    expect(within(alert).getAllByRole('button')).toHaveLength(1);
+    expect(detailsAsked(calls)).toBe(1);
+  });
+
+  it('says the server\'s words, not "offline", when the connection is there but the shop is not reached', async () => {
+    let down = true;
+    fakeApi({
+      '/products/details/1': (lang) => {
+        if (down) throw new TypeError('Failed to fetch');
+        return ok(lang);
+      },
+    });
+    renderDetails();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe('This product could not be loaded.');
+    expect(alert.textContent).toContain('No connection. Check your internet and try again.');
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    // The failure stays (Retry busy) until the answer arrives, instead of a flash of the skeleton.
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+  });
+
+  it('names the product in the changes made offline from its page', async () => {
+    localStorage.setItem('userToken', 'token-123456789012345');
+    fakeApi({
+      '/products/details/1': ok,
+      '/fav/show': () => ({ body: { status: 200, message: 'OK', data: [] } }),
+    });
+    function Waiting() {
+      const cart = useWaitingChanges('cart', 'token-123456789012345');
+      const wishlist = useWaitingChanges('wishlist', 'token-123456789012345');
+      return <ul data-testid="waiting">{[...cart, ...wishlist].map((c) => <li key={c.id}>{c.text}</li>)}</ul>;
+    }
+    renderDetails('1', <Waiting />);
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
+    const info = h1.parentElement!;
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(within(info).getByRole('button', { name: 'Add to cart' }));
+    fireEvent.click(within(info).getByRole('button', { name: 'Add Royal Oud Intense to wishlist' }));
+    await waitFor(() => expect(within(screen.getByTestId('waiting')).getAllByRole('listitem').map((li) => li.textContent))
+      .toEqual(['Add Royal Oud Intense', 'Add Royal Oud Intense to wishlist']));
   });
 });

@@ -8,6 +8,7 @@ import { RouteError } from '@/app/route-error';
 import { UpdatePrompt } from '@/pwa/update-prompt';
 import { CHUNK_LOAD_TIMEOUT_MS, CHUNK_RELOAD_KEY, ChunkLoadError, isChunkLoadError, lazyScreen, loadChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
+import { reloadOntoLatest, TAKEOVER_MS } from '@/pwa/reload-latest';
 import { fakeApi, renderApp } from './render';
 
 vi.mock('@/pwa/reload', () => ({ reloadPage: vi.fn() }));
@@ -220,19 +221,20 @@ describe('a screen whose code does not arrive', () => {
   it('reloads the app by itself the first time in a session, showing the loading view meanwhile', async () => {
     renderFailingScreen();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
+    // Remembered with the screen that failed.
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('about');
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('after that reload, shows the failure with Retry instead of reloading again', async () => {
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, new Date().toISOString());
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, 'about');
     renderFailingScreen();
     await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' });
     expect(screen.getByRole('alert').textContent).toContain('Check your connection, then try again.');
     expect(reload).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(reload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('never reloads by itself when the tab cannot remember that it did (storage refused)', async () => {
@@ -250,6 +252,119 @@ describe('a screen whose code does not arrive', () => {
     await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' });
     expect(reload).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+  });
+});
+
+/**
+ * The browser's service workers as reload-latest.ts uses them: a registration
+ * with maybe a waiting worker, update(), and controllerchange.
+ */
+function fakeWorkers({ waiting = false, foundOnUpdate = false } = {}) {
+  const posted: unknown[] = [];
+  const worker = () => ({ state: 'installed', postMessage: (message: unknown) => posted.push(message), addEventListener() {} });
+  const registration = {
+    waiting: waiting ? worker() : null as ReturnType<typeof worker> | null,
+    installing: null,
+    update: vi.fn(async () => {
+      if (foundOnUpdate) registration.waiting = worker();
+    }),
+  };
+  const listeners: (() => void)[] = [];
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: {
+      getRegistration: async () => registration,
+      addEventListener: (type: string, listener: () => void) => { if (type === 'controllerchange') listeners.push(listener); },
+    },
+  });
+  return { posted, registration, takeOver: () => act(() => { for (const l of listeners.splice(0)) l(); }) };
+}
+
+describe('a screen whose code does not arrive, with a new version deployed', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  // After a deploy the old worker serves the old page, whose files are gone: a
+  // plain reload lands on it again for as long as the new worker waits.
+  it('lets the waiting version in, and reloads once it controls the page (the one automatic reload)', async () => {
+    const sw = fakeWorkers({ waiting: true });
+    renderFailingScreen();
+    await waitFor(() => expect(sw.posted).toEqual([{ type: 'SKIP_WAITING' }]));
+    expect(reload).not.toHaveBeenCalled();
+    sw.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+    sw.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does the same on Retry, once the automatic reload was spent', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, 'about');
+    const sw = fakeWorkers({ waiting: true });
+    renderFailingScreen();
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(sw.posted).toEqual([]);
+    fireEvent.click(retry);
+    fireEvent.click(retry);
+    await waitFor(() => expect(sw.posted).toEqual([{ type: 'SKIP_WAITING' }]));
+    expect(reload).not.toHaveBeenCalled();
+    sw.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server for a new version first when none is known yet', async () => {
+    const sw = fakeWorkers({ foundOnUpdate: true });
+    renderFailingScreen();
+    await waitFor(() => expect(sw.posted).toEqual([{ type: 'SKIP_WAITING' }]));
+    expect(sw.registration.update).toHaveBeenCalledTimes(1);
+    sw.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads plainly when there is no new version', async () => {
+    const sw = fakeWorkers();
+    renderFailingScreen();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(sw.registration.update).toHaveBeenCalledTimes(1);
+    expect(sw.posted).toEqual([]);
+  });
+
+  it('reloads anyway when the new version never takes over', async () => {
+    vi.useFakeTimers();
+    const sw = fakeWorkers({ waiting: true });
+    await reloadOntoLatest();
+    expect(sw.posted).toEqual([{ type: 'SKIP_WAITING' }]);
+    await vi.advanceTimersByTimeAsync(TAKEOVER_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Taking over late reloads nothing twice.
+    sw.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the one automatic reload', () => {
+  it('is given back once the screen that failed has loaded, so a later deploy in this tab gets its own', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, 'about');
+    // Another screen arriving says nothing about the one that failed.
+    await loadChunk('cart', async () => 'cart module');
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('about');
+    await expect(loadChunk('about', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('about');
+    await loadChunk('about', async () => 'about module');
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+  });
+
+  it('is spent again by a later failure, after being given back', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, 'about');
+    await loadChunk('about', async () => 'about module');
+    renderFailingScreen();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { act, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { Nav } from '@/app/shell/nav';
 import { Footer } from '@/app/shell/footer';
 import { Price } from '@/components/price';
@@ -8,6 +9,8 @@ import { fakeApi, renderApp } from './render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => onlineManager.setOnline(true));
 });
 
 /** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
@@ -88,8 +91,25 @@ describe('the footer', () => {
   it('shows "Error: " and the message when loading fails', async () => {
     fakeApi({ '/products/bestseller': () => ({ status: 500, body: { status: 500, message: 'Something went wrong on our side.' } }) });
     renderApp(<Footer />);
-    const alert = await screen.findByRole('alert');
+    // (After its one retry.)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toBe('Error: Something went wrong on our side.');
+  });
+
+  it('offline with no copy on this device, says so quietly instead of loading forever, and asks nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = fakeApi({ '/products/bestseller': (lang) => ({ body: footerBody(lang) }) });
+    renderApp(<Footer />);
+    expect(await screen.findByText('You are offline. The rest of the footer will show once you reconnect.')).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Its links still work.
+    expect(screen.getAllByRole('link').length).toBeGreaterThan(0);
+    expect(calls).toHaveLength(0);
+    // Back online, it loads.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('Genuine perfumes')).toBeTruthy();
   });
 
   it('reloads in the new language when the language changes', async () => {
@@ -218,6 +238,49 @@ describe('forgetting the shopper on this device', () => {
     // The server was told, with the token the shopper had.
     const logout = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/logout'));
     expect((logout?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-123456789012345');
+  });
+
+  /** Another tab of the shop changed localStorage: this one hears a `storage` event per key. */
+  function elsewhere(key: string, newValue: string | null) {
+    const oldValue = localStorage.getItem(key);
+    if (newValue === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, newValue);
+    act(() => { window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue })); });
+  }
+
+  it('a log-out in another tab signs this one out too: its menu, badge, tab\'s own memory and queries, writing nothing', async () => {
+    signedInMidCheckout();
+    fakeApi({ ...shell(), '/showCard': () => ({ body: { status: 200, message: 'OK', data: { card_count: 3, points: 1200 } } }) });
+    const { queryClient } = await renderLayout('/products');
+    await screen.findByRole('link', { name: 'Cart, 3 items' });
+    // The other tab: its signal, then everything but the device's settings, then the badge at 0.
+    elsewhere('logging out', '1');
+    for (const key of Object.keys(localStorage)) if (key !== 'lang') elsewhere(key, null);
+    elsewhere('cart count', '0');
+    const left = JSON.stringify(localStorage);
+
+    expect(await screen.findByRole('link', { name: 'Cart' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign in' })).toBeTruthy();
+    expect(sessionStorage.getItem('attar placed order')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('attar earlier navigation') ?? '[]')).toEqual([]);
+    expect(queryClient.getQueryCache().findAll().filter((q) => q.queryKey.includes('token-123456789012345'))).toEqual([]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.stringify(localStorage)).toBe(left);
+  });
+
+  it('a 401 in another tab signs this one out too, keeping the checkout in progress there as that tab did', async () => {
+    signedInMidCheckout();
+    fakeApi({ ...shell(), '/showCard': () => ({ body: { status: 200, message: 'OK', data: { card_count: 3, points: 1200 } } }) });
+    const { queryClient } = await renderLayout('/products');
+    await screen.findByRole('link', { name: 'Cart, 3 items' });
+    elsewhere('userToken', null);
+    elsewhere('cart count', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign in' })).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('attar earlier navigation') ?? '[]')).toEqual(['payment-session']);
+    expect(localStorage.getItem('cartId')).toBe('7');
+    expect(queryClient.getQueryCache().findAll().filter((q) => q.queryKey.includes('token-123456789012345'))).toEqual([]);
   });
 
   it('an expired token keeps a checkout in progress for when the shopper signs in again, and nothing else', async () => {

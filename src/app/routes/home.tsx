@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { homeQuery } from '@/features/catalog/api/get-home';
 import { useLanguage } from '@/lib/language';
+import { useOnline } from '@/lib/offline';
+import { missedConnection } from '@/pwa/offline-read';
 import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
 import type { ProductCard as Product } from '@/lib/contract';
@@ -27,18 +29,21 @@ function Section({ title, products }: { title: string; products: Product[] }) {
 export default function Home() {
   const { t } = useLingui();
   const { lang, dir } = useLanguage();
-  const { data, error, refetch, isPending } = useQuery(homeQuery(lang));
+  const online = useOnline();
+  const { data, error, refetch, isPending, fetchStatus } = useQuery(homeQuery(lang));
   usePageTitle(undefined);
-  if (isPending) {
-    return <Skeleton variant="rounded" height={320} aria-label={t`Loading…`} />;
-  }
-  if (error) {
+  // A failed refresh of a home already shown (offline, say) leaves it on screen.
+  if (!data && (error || fetchStatus === 'paused')) {
+    const offline = !online && missedConnection({ error, fetchStatus });
     return (
       <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{error.message}</Typography>
+        <Typography>{offline ? t`You are offline, and the home page hasn't been saved on this device yet.` : error?.message}</Typography>
         <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
       </Box>
     );
+  }
+  if (isPending || !data) {
+    return <Skeleton variant="rounded" height={320} aria-label={t`Loading…`} />;
   }
   const hero = data.Data_home_page;
   return (

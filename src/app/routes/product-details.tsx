@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
+import { useOnline } from '@/lib/offline';
+import { missedConnection } from '@/pwa/offline-read';
 import { isNotFound, productQuery, type ProductDetails as Details, type RelatedProduct } from '@/features/product/api/get-product';
 import { ProductGallery } from '@/features/product/components/product-gallery';
 import { ProductInfo } from '@/features/product/components/product-info';
@@ -62,6 +65,36 @@ function NotFound() {
   );
 }
 
+interface FailedProps {
+  /** offline, and this device has no copy of the product (in this language, when `otherLanguage`) */
+  offline: boolean;
+  otherLanguage: boolean;
+  message: string;
+  retrying: boolean;
+  onRetry(): void;
+}
+
+/** The product did not load: why, in words the shopper can act on, and Retry. */
+function LoadFailed({ offline, otherLanguage, message, retrying, onRetry }: FailedProps) {
+  const { t } = useLingui();
+  let title = t`This product could not be loaded.`;
+  let detail = message;
+  if (offline) {
+    title = otherLanguage
+      ? t`You are offline, and this product hasn't been saved on this device in this language yet.`
+      : t`You are offline, and this product hasn't been saved on this device yet.`;
+    detail = t`Connect to the internet, then try again.`;
+  }
+  return (
+    <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 6 }}>
+      <Typography component="h1" variant="h5">{title}</Typography>
+      <Typography color="text.secondary">{detail}</Typography>
+      {/* Not disabled while it asks: that would drop keyboard focus. */}
+      <Button variant="contained" onClick={() => { if (!retrying) onRetry(); }} aria-busy={retrying || undefined}>{t`Retry`}</Button>
+    </Box>
+  );
+}
+
 function ProductPage({ data }: { data: Details }) {
   const { t } = useLingui();
   const product = data.OverView_Product;
@@ -74,8 +107,10 @@ function ProductPage({ data }: { data: Details }) {
           product={product}
           actions={(
             <>
-              <AddToCartButton productId={id} size="large" disabled={!product.in_stock} />
-              <WishButton productId={id} />
+              {/* The name goes with each change (a change made offline is listed and reported by it);
+                  the page's own button keeps its short name: the page is about this product. */}
+              <AddToCartButton productId={id} productName={product.name} aria-label={t`Add to cart`} size="large" disabled={!product.in_stock} />
+              <WishButton productId={id} productName={product.name} />
             </>
           )}
         />
@@ -103,25 +138,41 @@ function ProductPage({ data }: { data: Details }) {
 
 /** Product details (spec §2): products/product-details/{id}. */
 export default function ProductDetails() {
-  const { t } = useLingui();
   const { lang } = useLanguage();
+  const online = useOnline();
+  const queryClient = useQueryClient();
   const { id: param = '' } = useParams();
   const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
-  const { data, error, refetch, isPending, isFetching } = useQuery({
+  // A Retry under way: the failure stays on screen (and Retry keeps focus) until it is answered.
+  const [retry, setRetry] = useState<{ id: number; error: Error | null } | null>(null);
+  const retrying = retry?.id === id ? retry : null;
+  const query = useQuery({
     ...productQuery(id, lang),
     enabled: id > 0,
     // On a language switch keep showing this product until its new text arrives.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
   });
+  const { data, error, refetch, isPending, isPlaceholderData, fetchStatus } = query;
   usePageTitle(data?.OverView_Product.name);
   if (id <= 0 || isNotFound(error)) return <NotFound />;
-  if (error && !data) {
+  // The other language's copy stands in while this one loads, not once it has failed.
+  const missing = !data || isPlaceholderData;
+  const failure = error ?? retrying?.error ?? null;
+  const waiting = fetchStatus === 'paused';
+  if (missing && (failure || waiting || retrying)) {
+    const other = lang === 'ar' ? 'en' : 'ar';
     return (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 6 }}>
-        <Typography component="h1" variant="h5">{t`This product could not be loaded.`}</Typography>
-        <Typography color="text.secondary">{error.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()} loading={isFetching}>{t`Retry`}</Button>
-      </Box>
+      <LoadFailed
+        offline={!online && missedConnection({ error: failure, fetchStatus })}
+        otherLanguage={queryClient.getQueryData(productQuery(id, other).queryKey) !== undefined}
+        message={failure?.message ?? ''}
+        retrying={retrying !== null}
+        onRetry={() => {
+          const asked = { id, error: failure };
+          setRetry(asked);
+          void refetch().finally(() => setRetry((now) => (now === asked ? null : now)));
+        }}
+      />
     );
   }
   if (isPending || !data) return <DetailsSkeleton />;

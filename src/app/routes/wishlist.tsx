@@ -19,7 +19,7 @@ import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
 import { LoadFailed } from '@/components/load-failed';
 import { WaitingChanges } from '@/components/waiting-changes';
-import { isReplay, stampChange } from '@/lib/offline-changes';
+import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { useWaitingWishlist, waitingFav } from '@/features/wishlist/hooks/use-waiting-wishlist';
 
 const grid = PRODUCT_GRID_SX;
@@ -48,9 +48,9 @@ function RemoveButton({ product }: { product: Product }) {
       color="error"
       size="small"
       aria-label={t`Remove: ${name}`}
-      aria-busy={(remove.isPending && !remove.isPaused) || undefined}
+      aria-busy={isAwaited(remove) || undefined}
       onClick={() => {
-        if (remove.isPending && !remove.isPaused) return;
+        if (isAwaited(remove)) return;
         const change = { productId: product.id, productName: name, stamp: stampChange(token) };
         if (!onlineManager.isOnline()) {
           // Waits for the connection; the card leaves the list at once (the waiting removal).

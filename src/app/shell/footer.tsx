@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { footerQuery } from '@/features/content/api/get-footer';
 import { useLanguage } from '@/lib/language';
+import { useOnline } from '@/lib/offline';
+import { missedConnection } from '@/pwa/offline-read';
 import { useShopLinks } from './links';
 import { SafeHtml } from '@/components/safe-html';
 
@@ -13,8 +15,11 @@ import { SafeHtml } from '@/components/safe-html';
 export function Footer() {
   const { t } = useLingui();
   const { lang } = useLanguage();
-  const { data, error, isPending } = useQuery(footerQuery(lang));
+  const online = useOnline();
+  const { data, error, isPending, fetchStatus } = useQuery(footerQuery(lang));
   const links = useShopLinks();
+  // Offline with no copy on this device: said once, quietly; the links above still work.
+  const offline = !data && !online && missedConnection({ error, fetchStatus });
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mt: 6, px: 3, py: 4 }}>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -22,8 +27,10 @@ export function Footer() {
           <li key={l.to}><Link component={RouterLink} to={l.to} color="inherit">{l.label}</Link></li>
         ))}
       </Box>
-      {isPending && <Typography sx={{ mt: 2 }}>{t`Loading...`}</Typography>}
-      {error && <Typography role="alert" sx={{ mt: 2 }}>{t`Error: `}{error.message}</Typography>}
+      {offline && <Typography sx={{ mt: 2 }}>{t`You are offline. The rest of the footer will show once you reconnect.`}</Typography>}
+      {isPending && !offline && <Typography sx={{ mt: 2 }}>{t`Loading...`}</Typography>}
+      {/* A failed refresh of a footer already shown leaves it as it was. */}
+      {error && !data && !offline && <Typography role="alert" sx={{ mt: 2 }}>{t`Error: `}{error.message}</Typography>}
       {data && (
         <>
           <SafeHtml html={data.footer.description} sx={{ mt: 2, maxWidth: 720, '& a': { color: 'inherit' } }} />

@@ -15,6 +15,7 @@ import { addressesQuery } from '@/features/address/api/get-addresses';
 import { AddAddressDialog } from '@/features/address/components/add-address-dialog';
 import { AddressChoices } from '@/features/address/components/address-choices';
 import { StepHeading } from '@/features/checkout/components/step-heading';
+import { StepOffline, waitsForConnection } from '@/features/checkout/components/step-offline';
 import { stepPath } from '@/features/checkout/utils/steps';
 
 /** Spec §9: the saved addresses are refreshed this often while the step is open. */
@@ -34,12 +35,14 @@ export default function AddressStep() {
   const navigate = useNavigate();
   const headingId = useId();
   // Polls quietly: only the first load shows the loading view.
-  const { data, error, isPending, isFetching, refetch } = useQuery({ ...addressesQuery(lang, token), refetchInterval: POLL_MS });
+  const addresses = useQuery({ ...addressesQuery(lang, token), refetchInterval: POLL_MS });
+  const { data, error, isPending, isFetching, refetch } = addresses;
   const [chosen, setChosen] = useState<number | null>(() => readCheckoutSession().userAddress);
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
+  if (waitsForConnection(addresses)) return <StepOffline onRetry={() => void refetch()} />;
   if (isPending) return <LoadingView />;
   if (!data) return <LoadFailed message={error?.message ?? ''} onRetry={() => void refetch()} busy={isFetching} />;
 

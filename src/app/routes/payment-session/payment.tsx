@@ -14,6 +14,7 @@ import { orderKeys } from '@/features/orders/api/get-orders';
 import { profileKeys } from '@/features/account/api/get-profile';
 import { addressesQuery } from '@/features/address/api/get-addresses';
 import { PaymentForm } from '@/features/checkout/components/payment-form';
+import { StepOffline, waitsForConnection } from '@/features/checkout/components/step-offline';
 import { useArrivalSession } from '@/features/checkout/hooks/use-arrival-session';
 
 /**
@@ -41,6 +42,10 @@ export default function PaymentStep() {
     void import('@/app/routes/order-is-done');
   }, []);
 
+  // Offline, the addresses (never kept on the device) or a cart not kept in this language wait for the connection.
+  if (waitsForConnection(cart) || waitsForConnection(addresses)) {
+    return <StepOffline onRetry={() => { void cart.refetch(); void addresses.refetch(); }} />;
+  }
   if (cart.isPending || addresses.isPending) return <LoadingView />;
   if (!cart.data || !addresses.data) {
     const failed = cart.error ?? addresses.error;

@@ -7,6 +7,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { LoadingView } from '@/components/loading-view';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { ShippingForm } from '@/features/checkout/components/shipping-form';
+import { StepOffline, waitsForConnection } from '@/features/checkout/components/step-offline';
 
 /** /payment-session/shipping: the cart says the fee, the estimated day and the days that can be booked. */
 export default function ShippingStep() {
@@ -14,7 +15,9 @@ export default function ShippingStep() {
   usePageTitle(t`Shipping method`);
   const { lang } = useLanguage();
   const { token } = useSession();
-  const { data: cart, error, isPending, isFetching, refetch } = useQuery(cartQuery(lang, token));
+  const query = useQuery(cartQuery(lang, token));
+  const { data: cart, error, isPending, isFetching, refetch } = query;
+  if (waitsForConnection(query)) return <StepOffline onRetry={() => void refetch()} />;
   if (isPending) return <LoadingView />;
   if (!cart) return <LoadFailed message={error?.message ?? ''} onRetry={() => void refetch()} busy={isFetching} />;
   return <ShippingForm cart={cart} />;

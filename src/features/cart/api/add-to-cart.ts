@@ -33,6 +33,10 @@ export async function addToCart({ productId, stamp }: AddToCart): Promise<AddToC
 const answered = new Set<string>();
 export const isAnsweredAdd = (change: AddToCart) => answered.has(change.stamp.key);
 
+/** Adds whose unit is in the cart as last fetched: a line no longer counts them as waiting (lineAfter). */
+const landed = new Set<string>();
+export const hasLandedAdd = (change: AddToCart) => landed.has(change.stamp.key);
+
 const shoppersCarts = (token: string | null) => ({
   queryKey: cartKeys.all,
   predicate: (query: { queryKey: readonly unknown[] }) => token !== null && query.queryKey.includes(token),
@@ -42,11 +46,16 @@ export const addToCartChange: ChangeDefinition<AddToCart, AddToCartAnswer> = {
   mutationKey: cartChangeKeys.add,
   scope: CART_SCOPE,
   send: addToCart,
-  /** The cart's count follows the answer at once (the badge); the rest is refetched. */
-  onSuccess: (queryClient: QueryClient, answer, change) => {
+  /**
+   * The cart's count follows the answer at once (the badge); the rest is
+   * refetched, and only then do the lines stop adding this unit themselves
+   * (the mutation stays pending until the refetch lands).
+   */
+  onSuccess: async (queryClient: QueryClient, answer, change) => {
     answered.add(change.stamp.key);
     queryClient.setQueriesData<CartData>(shoppersCarts(change.stamp.token), (cart) => cart && { ...cart, card_count: answer.data.count });
-    return queryClient.invalidateQueries(shoppersCarts(change.stamp.token));
+    await queryClient.invalidateQueries(shoppersCarts(change.stamp.token));
+    landed.add(change.stamp.key);
   },
   describe: ({ productName }) => t`Add ${productName}`,
   failed: ({ productName }, reason) => t`Couldn't add ${productName} to your cart: ${reason}`,

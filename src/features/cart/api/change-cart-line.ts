@@ -33,7 +33,7 @@ export const changeCartLineChange: ChangeDefinition<ChangeCartLine, Envelope<Car
   mutationKey: cartChangeKeys.line,
   scope: CART_SCOPE,
   send: changeCartLine,
-  onSuccess: (queryClient, answer, change) => putCart(queryClient, answer.data, change.stamp.token),
+  onSuccess: (queryClient, answer, change) => putCart(queryClient, answer.data, change.stamp.token, change.stamp.lang),
   describe: ({ productName, qty, giftId, giftName }) => {
     if (giftId !== undefined) {
       const gift = giftName ?? '';

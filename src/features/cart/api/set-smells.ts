@@ -29,7 +29,7 @@ export const setSmellsChange: ChangeDefinition<SetSmells, Envelope<CartData>> = 
   mutationKey: cartChangeKeys.smell,
   scope: CART_SCOPE,
   send: setSmells,
-  onSuccess: (queryClient, answer, change) => putCart(queryClient, answer.data, change.stamp.token),
+  onSuccess: (queryClient, answer, change) => putCart(queryClient, answer.data, change.stamp.token, change.stamp.lang),
   describe: ({ productName: name, unit: n }) => {
     const unit = unitOf(n);
     return t`Smell for unit ${unit} of ${name}`;

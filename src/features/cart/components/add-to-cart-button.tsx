@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
-import { isReplay, stampChange } from '@/lib/offline-changes';
+import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { CartIcon } from '@/components/icons';
 import { useAddToCart } from '../api/add-to-cart';
 
@@ -40,8 +40,8 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
   }
 
   function add() {
-    // Not `disabled` while busy: that would drop keyboard focus. An add waiting for the connection is not busy.
-    if (addToCart.isPending && !addToCart.isPaused) return;
+    // Not `disabled` while busy: that would drop keyboard focus. An add waiting for the connection (or resent by itself) is not busy.
+    if (isAwaited(addToCart)) return;
     const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
     if (!onlineManager.isOnline()) {
       // A visitor has no cart to keep a change for: the answer would be the 401 of spec §4.
@@ -72,7 +72,7 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
       startIcon={<CartIcon />}
       onClick={add}
       disabled={disabled}
-      aria-busy={(addToCart.isPending && !addToCart.isPaused) || undefined}
+      aria-busy={isAwaited(addToCart) || undefined}
       aria-label={productName ? t`Add to cart: ${productName}` : undefined}
       {...props}
     >

@@ -14,7 +14,7 @@ import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { useOnline } from '@/lib/offline';
-import { stampChange } from '@/lib/offline-changes';
+import { isAwaited, isReplay, stampChange, type Change as KeptChange } from '@/lib/offline-changes';
 import { useChangeCartLine } from '../api/change-cart-line';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetSmells, type SetSmells } from '../api/set-smells';
@@ -50,7 +50,9 @@ interface Props {
  *
  * Offline, each change is kept for later as it is made (nothing is in flight,
  * so nothing is ignored), and the line shows what the waiting changes will
- * make of it; the next change starts from there.
+ * make of it; the next change starts from there. So it is for a change whose
+ * answer was lost on a flaky network: it is sent again by itself, listed as
+ * waiting, and no longer holds the line.
  */
 export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const { t } = useLingui();
@@ -64,7 +66,10 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const setSmells = useSetSmells();
   const after = lineAfter(line, waiting);
 
-  const inFlight = useRef<Change | null>(null);
+  /** the change whose answer the line waits for (see `held`) */
+  const inFlight = useRef<{ kind: Change; vars?: KeptChange } | null>(null);
+  /** a smell choice is being sent: newer ones join it */
+  const sendingSmells = useRef(false);
   /** smell choices not yet answered by the server, newest last */
   const wantedSmells = useRef<(string | null)[] | null>(null);
   const [smellDraft, setSmellDraft] = useState<(string | null)[] | null>(null);
@@ -83,21 +88,25 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   }, [qty, line.stock]);
 
   const name = line.product_name;
-  // A change waiting for the connection is not busy.
-  const busy = [change, remove, setSmells].some((m) => m.isPending && !m.isPaused);
+  // A change waiting for the connection, or resent by itself, is not busy.
+  const busy = [change, remove, setSmells].some(isAwaited);
   const smells = smellDraft ?? after.smells;
   const giftId = giftDraft ?? after.giftId;
   const removing = after.removing;
   const offline = () => !onlineManager.isOnline();
   const fields = { productId: line.product_id, productName: name };
 
-  async function run(kind: Change, action: () => Promise<void>) {
-    if (inFlight.current) return;
-    inFlight.current = kind;
+  /** A change is in flight and its answer awaited (one that became a replay queues the next instead). */
+  const held = () => inFlight.current !== null && !isReplay(inFlight.current.vars);
+
+  async function run(kind: Change, vars: KeptChange, action: () => Promise<void>) {
+    if (held()) return;
+    const mine = { kind, vars };
+    inFlight.current = mine;
     try {
       await action();
     } finally {
-      inFlight.current = null;
+      if (inFlight.current === mine) inFlight.current = null;
     }
   }
 
@@ -105,7 +114,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     if (next < 1 || next > line.stock) return;
     const vars = { ...fields, cardId, qty: next, stamp: stampChange(token) };
     if (offline()) return change.mutate(vars);
-    await run('qty', async () => {
+    await run('qty', vars, async () => {
       try {
         await change.mutateAsync(vars);
       } catch (error) {
@@ -122,7 +131,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
       onRemoved();
       return;
     }
-    await run('remove', async () => {
+    await run('remove', vars, async () => {
       try {
         const answer = await remove.mutateAsync(vars);
         enqueueSnackbar(answer.message, { variant: 'success' });
@@ -144,25 +153,28 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
       return;
     }
     // A quantity, gift or removal in flight changes the slots: this choice is dropped (the select shows the server's).
-    if (inFlight.current && inFlight.current !== 'smell') return;
+    if (held() && inFlight.current?.kind !== 'smell') return;
     const next = [...(wantedSmells.current ?? smells)];
     next[unit] = value === '' ? null : value;
     wantedSmells.current = next;
     wantedUnit.current = unit + 1;
     setSmellDraft(next);
     enqueueSnackbar(t`Updating smell...`, { variant: 'info' });
-    if (inFlight.current === 'smell') return; // sent when the one in flight is answered
+    if (sendingSmells.current) return; // sent when the one in flight is answered
     void sendSmells();
   }
 
   async function sendSmells() {
-    inFlight.current = 'smell';
+    sendingSmells.current = true;
+    const mine: { kind: Change; vars?: KeptChange } = { kind: 'smell' };
+    inFlight.current = mine;
     const startedAt = Date.now();
     let vars: SetSmells | undefined;
     try {
       while (wantedSmells.current) {
         const smell = wantedSmells.current;
         vars = { ...fields, itemId: line.id, smell, unit: wantedUnit.current, stamp: stampChange(token) };
+        mine.vars = vars;
         const answer = await setSmells.mutateAsync(vars);
         if (wantedSmells.current !== smell) continue; // a newer choice came meanwhile: send it too
         wantedSmells.current = null;
@@ -174,7 +186,8 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
       wantedSmells.current = null;
       failed(error, undefined, vars);
     } finally {
-      inFlight.current = null;
+      sendingSmells.current = false;
+      if (inFlight.current === mine) inFlight.current = null;
       setSmellDraft(null);
     }
   }
@@ -185,7 +198,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     const giftName = line.giftproduct.find((g) => g.gift_id === chosen)?.gift_name;
     const vars = { ...fields, cardId, qty, giftId: chosen, giftName, stamp: stampChange(token) };
     if (offline()) return change.mutate(vars);
-    await run('gift', async () => {
+    await run('gift', vars, async () => {
       setGiftDraft(chosen);
       try {
         const answer = await change.mutateAsync(vars);

@@ -6,16 +6,21 @@ import type { Lang } from '@/lib/storage';
 import { useSession } from '@/lib/session';
 import { cartQuery } from '../api/get-cart';
 
+/** The language the app asks the API in now (the API client's `lang` header). */
+const currentLang = (): Lang => (i18n.locale === 'ar' ? 'ar' : 'en');
+
 /**
  * Every cart change answers the whole CartData: it becomes the cart query's
  * data at once (the screen and the shell's badge follow without a refetch).
  * The other language's copy has names in that language, so it is only marked
  * stale, to be fetched when the shopper switches. No React here: a change
  * sent after a reload (offline-changes.ts) lands the same way.
+ *
+ * `lang` is the language the answer is in: a change kept for later is sent
+ * in the language it was made in (its stamp), whatever the app speaks now,
+ * and so is the server's replay of its first answer.
  */
-export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null) {
-  // The answer is in the language the app speaks now (the API client's `lang` header).
-  const lang: Lang = i18n.locale === 'ar' ? 'ar' : 'en';
+export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null, lang: Lang = currentLang()) {
   const { queryKey } = cartQuery(lang, token);
   // A refetch that started before this change would land after it with older data.
   await queryClient.cancelQueries({ queryKey });

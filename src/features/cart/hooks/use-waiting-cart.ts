@@ -1,6 +1,6 @@
 import { useSession } from '@/lib/session';
 import { useWaitingChanges, type WaitingChange } from '@/lib/offline-changes';
-import type { AddToCart } from '../api/add-to-cart';
+import { hasLandedAdd, type AddToCart } from '../api/add-to-cart';
 import type { ChangeCartLine } from '../api/change-cart-line';
 import type { SetSmells } from '../api/set-smells';
 import type { RemoveFromCart } from '../api/remove-from-cart';
@@ -29,10 +29,12 @@ export interface LineAfter {
 
 /**
  * A cart line as the waiting changes will leave it, so that the next change
- * starts from there (two '+' offline make 3, not 2 twice) and the shopper
- * sees what they chose. The server's rules, as far as the screen shows them:
- * a quantity keeps the first smells and pads with none. Money is not
- * worked out here: the totals stay the server's until it answers.
+ * starts from there (two '+' offline make 3, not 2 twice; an add and then
+ * '+' make 2 more, and the quantity sent after the add counts it) and the
+ * shopper sees what they chose. The server's rules, as far as the screen
+ * shows them: an add is one more unit with no smell yet; a quantity keeps
+ * the first smells and pads with none. Money is not worked out here: the
+ * totals stay the server's until it answers.
  */
 export function lineAfter(
   line: { product_id: number; id: number; product_qty: number; smell: (string | null)[]; gift_id: number | null },
@@ -43,7 +45,10 @@ export function lineAfter(
   let giftId = line.gift_id;
   let removing = false;
   for (const change of waiting) {
-    if (change.kind === 'line' && change.vars.productId === line.product_id) {
+    if (change.kind === 'add' && change.vars.productId === line.product_id) {
+      // Until the refetched cart has it; then it is in product_qty already.
+      if (!hasLandedAdd(change.vars)) qty += 1;
+    } else if (change.kind === 'line' && change.vars.productId === line.product_id) {
       qty = change.vars.qty;
       if (change.vars.giftId !== undefined) giftId = change.vars.giftId;
     } else if (change.kind === 'smell' && change.vars.itemId === line.id) {

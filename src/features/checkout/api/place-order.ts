@@ -21,5 +21,10 @@ export async function placeOrder({ body, key }: { body: CheckoutInput; key: stri
 }
 
 export function usePlaceOrder() {
-  return useMutation({ mutationFn: placeOrder });
+  return useMutation({
+    mutationFn: placeOrder,
+    // Checkout is online only: sent now or failed now (Retry with the same key),
+    // never paused offline to go out later by itself.
+    networkMode: 'always',
+  });
 }

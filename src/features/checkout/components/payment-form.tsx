@@ -1,18 +1,19 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { CartData } from '@/lib/contract';
 import type { CheckoutSession } from '@/lib/checkout-session';
 import { useLanguage } from '@/lib/language';
+import { syncOnlineState, useOnline } from '@/lib/offline';
 import { formatMoney } from '@/lib/money';
 import type { PlacedOrderData } from '../api/place-order';
 import { useConfirmOrder } from '../hooks/use-confirm-order';
-import { useOnline } from '../hooks/use-online';
 import { readPaymentMethod, savePaymentMethod, type PaymentMethod } from '@/lib/checkout-attempt';
 import { amountToPay } from '../utils/summary';
 import { stepPath } from '../utils/steps';
@@ -29,12 +30,46 @@ interface Props {
 }
 
 /**
+ * Offline, Confirm is disabled and this says why (issue 5), with a Retry
+ * that asks the browser again: back online, it confirms the order (with the
+ * attempt's same key); still offline, it says so, so the press is not ignored.
+ */
+function OfflineNotice({ retryRef, onBackOnline }: { retryRef: Ref<HTMLButtonElement>; onBackOnline(): void }) {
+  const { t } = useLingui();
+  const [still, setStill] = useState(false);
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      action={(
+        <Button
+          ref={retryRef}
+          color="inherit"
+          size="small"
+          onClick={() => {
+            // The browser's last word may have been missed (a page restored offline, say).
+            syncOnlineState();
+            if (onlineManager.isOnline()) onBackOnline();
+            else setStill(true);
+          }}
+        >
+          {t`Retry`}
+        </Button>
+      )}
+    >
+      {t`You are offline. Connect and try again.`}
+      {still && <> {t`Still offline.`}</>}
+    </Alert>
+  );
+}
+
+/**
  * Confirm Order: the payment method (Vodafone Cash, with the shop's wallet
  * number, or cash on delivery), the order summary, and Confirm. With any of
  * name, phone, address, shipping, cart id or payment missing, Confirm says
- * spec §5's 'please select payment method first' and sends nothing. Once
- * the order is placed, Confirm stays busy until the done screen replaces
- * the step.
+ * spec §5's 'please select payment method first' and sends nothing.
+ * Offline, Confirm is disabled and OfflineNotice says why. Once the order is
+ * placed, Confirm stays busy until the done screen replaces the step.
  */
 export function PaymentForm({ cart, session, address, onPlaced }: Props) {
   const { t } = useLingui();
@@ -44,6 +79,7 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
   const [payment, setPayment] = useState<PaymentMethod | ''>(readPaymentMethod);
   const [missing, setMissing] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
+  const offlineRetry = useRef<HTMLButtonElement>(null);
   const { confirm, pending, placed, lost } = useConfirmOrder({ onPlaced });
   const busy = pending || placed;
 
@@ -60,6 +96,12 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
       || (shipping === 'date' && !userDate)) {
       setMissing(true);
       select.current?.focus();
+      return;
+    }
+    // Checkout is online only (DESIGN.md "Offline"): never sent into a dead
+    // network. Enter in the form gets here even with Confirm disabled.
+    if (!onlineManager.isOnline()) {
+      offlineRetry.current?.focus();
       return;
     }
     void confirm({
@@ -116,9 +158,7 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
         </Box>
         <CheckoutSummary cart={cart} session={session} address={address} />
       </Box>
-      {!online && (
-        <Alert severity="warning" role="alert">{t`You are offline. Placing an order needs a connection: connect and try again.`}</Alert>
-      )}
+      {!online && <OfflineNotice retryRef={offlineRetry} onBackOnline={() => submit()} />}
       {lost && online && (
         <Alert
           severity="warning"

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { onlineManager, queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
+import { askOfflineOnlyIfKept } from '@/pwa/offline-read';
 import type { ProductDetails as ProductDetailsSchema } from '../../../../server/contract/catalog';
 
 export type ProductDetails = Static<typeof ProductDetailsSchema>;
@@ -24,6 +25,16 @@ export const productQuery = (id: number, lang: Lang) =>
     queryKey: [...productKeys.detail(id), lang],
     // The same page for every shopper (hearts come from /fav/show): asked without
     // the token, so the service worker can keep it for offline and weak networks.
-    queryFn: async ({ signal }) => (await request<ProductDetails>(`/products/details/${id}`, { signal, anonymous: true })).data,
-    retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
+    queryFn: async ({ signal }) => {
+      const path = `/products/details/${id}`;
+      await askOfflineOnlyIfKept(path, lang, { anonymous: true });
+      return (await request<ProductDetails>(path, { signal, anonymous: true })).data;
+    },
+    // Asked even offline, where the service worker may have kept it: 'online'
+    // would pause before asking, and a product not in IndexedDB would load forever.
+    networkMode: 'offlineFirst',
+    // Offline, a miss is said at once (with Retry), not left waiting; the
+    // connection's return asks again by itself (refetchOnReconnect).
+    retry: (failures, error) =>
+      onlineManager.isOnline() && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
   });

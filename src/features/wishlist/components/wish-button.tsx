@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
-import { isReplay, stampChange } from '@/lib/offline-changes';
+import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { HeartIcon } from '@/components/icons';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useAddToWishlist } from '../api/add-to-wishlist';
@@ -46,8 +46,8 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
   const waiting = waitingFav(useWaitingWishlist(), productId);
   const listed = waiting ?? (wishlist.data ? wishlist.data.some((p) => p.id === productId) : isFav);
   const fav = signedIn && (chosen && chosen.at >= wishlist.dataUpdatedAt ? chosen.fav : listed);
-  // A change waiting for the connection is not busy: the shopper may toggle again.
-  const busy = (add.isPending && !add.isPaused) || (remove.isPending && !remove.isPaused);
+  // A change waiting for the connection (or resent by itself) is not busy: the shopper may toggle again.
+  const busy = isAwaited(add) || isAwaited(remove);
 
   function toggle() {
     // Not `disabled` while busy: that would drop keyboard focus.
