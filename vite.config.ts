@@ -23,12 +23,14 @@ process.env.VITE_BUILD_ID ||= commit();
 /**
  * What the precache holds besides the shell (the entry and all it imports,
  * index.html, the logo): the lazy screens a shopper opens first offline, and
- * the fonts' regular weights. Within 300 KiB gzip (issue 5), the entry alone
+ * the fonts' regular weights, and Arabic bold (headings and prices in the
+ * shop's main language; without it an Arabic page never seen in bold fails
+ * to load the font offline). Within 300 KiB gzip (issue 5), the entry alone
  * being about 225, that is what fits. Left out, and kept by the worker's
  * runtime cache once used (sw.ts; register.ts hands it what the first page
  * loaded before the worker was there):
- * - the bold weights (28 KiB, woff2 does not compress): until they are kept,
- *   bold text offline falls back to the system font;
+ * - Latin bold (15 KiB, woff2 does not compress): until it is kept, bold
+ *   English text offline falls back to the system font;
  * - product lists and the cart (each 22 to 26 KiB more, TextField and the
  *   filters): a shopper reaches them online first, and visiting keeps them;
  * - product details (37 KiB of Swiper): a product is only readable offline
@@ -112,8 +114,11 @@ export default defineConfig({
       // icon (logo.svg: favicon and loading view) is precached.
       includeManifestIcons: false,
       injectManifest: {
-        // woff2 only (every browser with service workers reads it), Arabic and Latin, regular.
-        globPatterns: ['index.html', 'lang-dir.js', 'logo.svg', 'assets/*.{js,css}', 'assets/cairo-{arabic,latin}-400-normal-*.woff2'],
+        // woff2 only (every browser with service workers reads it): Arabic and Latin regular, Arabic bold.
+        globPatterns: [
+          'index.html', 'lang-dir.js', 'logo.svg', 'assets/*.{js,css}',
+          'assets/cairo-{arabic,latin}-400-normal-*.woff2', 'assets/cairo-arabic-700-normal-*.woff2',
+        ],
         manifestTransforms: [selection.transform],
         // A classic script: registered without `type: 'module'`, which older Safari lacks.
         rollupFormat: 'iife',
