@@ -40,8 +40,9 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
   }
 
   function add() {
-    // Not `disabled` while busy: that would drop keyboard focus. An add waiting for the connection (or resent by itself) is not busy.
-    if (isAwaited(addToCart)) return;
+    // Never blocked while an earlier add is still on its way: each press is one
+    // more unit, with its own key, queued behind the last (the cart scope sends
+    // them in order). The badge counts it at once.
     const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
     if (!onlineManager.isOnline()) {
       // A visitor has no cart to keep a change for: the answer would be the 401 of spec §4.
