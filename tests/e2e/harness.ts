@@ -48,7 +48,12 @@ export function shopCommand(shop: Shop, ...args: string[]): Promise<{ code: numb
   });
 }
 
-export async function startShop(): Promise<Shop> {
+export interface ShopOptions {
+  /** more of the server's environment, e.g. a SHOP_* setting (server/settings.ts) */
+  env?: Record<string, string>;
+}
+
+export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-e2e-'));
   const databaseUrl = path.join(dir, 'attar.db');
@@ -56,7 +61,7 @@ export async function startShop(): Promise<Shop> {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST,
+      DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST, ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -95,9 +100,16 @@ export interface Visit {
   problems: string[];
 }
 
+export interface VisitOptions {
+  /** 'block' keeps the service worker out, e.g. so that context.route sees every request */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 /** A fresh browser profile with the shopper's stored language, watching for errors. */
-export async function visit(browser: Browser, lang: 'en' | 'ar'): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-US' });
+export async function visit(browser: Browser, lang: 'en' | 'ar', options: VisitOptions = {}): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-US', serviceWorkers: options.serviceWorkers ?? 'allow',
+  });
   await context.addInitScript((stored) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', stored);
   }, lang);
@@ -106,6 +118,11 @@ export async function visit(browser: Browser, lang: 'en' | 'ar'): Promise<Visit>
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
   return { context, page, problems };
+}
+
+/** Waits until the service worker controls the page (on a first visit it takes it once installed: clientsClaim). */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */
@@ -125,10 +142,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
 
 /** One shop and one browser for a test file, started before and stopped after its tests. */
-export function useShopAndBrowser(): { readonly shop: Shop; readonly browser: Browser } {
+export function useShopAndBrowser(options: ShopOptions = {}): { readonly shop: Shop; readonly browser: Browser } {
   const env = {} as { shop: Shop; browser: Browser };
   beforeAll(async () => {
-    [env.shop, env.browser] = await Promise.all([startShop(), launchBrowser()]);
+    [env.shop, env.browser] = await Promise.all([startShop(options), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();

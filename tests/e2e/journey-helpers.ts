@@ -91,3 +91,75 @@ export async function apiGet<T>(shopUrl: string, path: string, token: string, la
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
+
+/** A signed-in POST of the API (JSON body), as the storefront makes it: the envelope's `data`. */
+export async function apiPost<T>(shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
+  const response = await fetch(`${shopUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** What the storefront keeps in IndexedDB (src/lib/persist.ts): the queries and the changes not yet sent. */
+export interface Persisted {
+  queries: unknown[][];
+  /** each query's data, in the order of `queries` */
+  data: unknown[];
+  mutations: { mutationKey: unknown[]; status: string; isPaused: boolean }[];
+}
+
+/**
+ * What is on disk now (idb-keyval's default store): the persisted client's
+ * queries, and the changes waiting, whether kept in the client or each in
+ * its own `attar-change:` entry. Null when nothing was saved yet.
+ */
+export function persisted(page: Page): Promise<Persisted | null> {
+  return page.evaluate(() => new Promise<Persisted | null>((resolve, reject) => {
+    type Mutation = { mutationKey: unknown[]; state: { status: string; isPaused: boolean } };
+    const open = indexedDB.open('keyval-store');
+    open.onerror = () => reject(open.error);
+    open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+    open.onsuccess = () => {
+      const db = open.result;
+      const store = db.transaction('keyval').objectStore('keyval');
+      const all = { keys: store.getAllKeys(), values: store.getAll() };
+      all.values.onerror = () => reject(all.values.error);
+      all.values.onsuccess = () => {
+        db.close();
+        const entries = new Map((all.keys.result as IDBValidKey[]).map((key, i) => [String(key), all.values.result[i] as unknown]));
+        const raw = entries.get('attar-query-cache');
+        const client = typeof raw === 'string'
+          ? JSON.parse(raw) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[]; mutations: Mutation[] } }
+          : null;
+        const changes = [...entries].filter(([key]) => key.startsWith('attar-change:')).map(([, value]) => value as Mutation);
+        if (!client && changes.length === 0) return resolve(null);
+        resolve({
+          queries: client?.clientState.queries.map((q) => q.queryKey) ?? [],
+          data: client?.clientState.queries.map((q) => q.state.data) ?? [],
+          mutations: [...(client?.clientState.mutations ?? []), ...changes]
+            .map((m) => ({ mutationKey: m.mutationKey, status: m.state.status, isPaused: m.state.isPaused })),
+        });
+      };
+    };
+  }));
+}
+
+const startsWithKey = (key: unknown[], prefix: unknown[]) => prefix.every((part, i) => key[i] === part);
+
+/** The data of the first persisted query under `prefix`, or undefined. */
+export async function persistedData<T>(page: Page, prefix: unknown[]): Promise<T | undefined> {
+  const saved = await persisted(page);
+  const i = saved?.queries.findIndex((key) => startsWithKey(key, prefix)) ?? -1;
+  return i < 0 ? undefined : saved!.data[i] as T;
+}
+
+/** Waits until the persister has saved a query under each of `prefixes` (it writes at most every half second). */
+export async function waitForPersistedQueries(page: Page, prefixes: unknown[][]) {
+  await expect.poll(async () => {
+    const saved = (await persisted(page))?.queries ?? [];
+    return prefixes.filter((prefix) => !saved.some((key) => startsWithKey(key, prefix)));
+  }, { timeout: 10_000 }).toEqual([]);
+}
