@@ -2,13 +2,13 @@
 // page, the manifest makes it installable, the catalog cache keeps languages
 // apart and never a signed-in answer, the precache stays within budget, and a
 // new build waits for the shopper's Reload.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
-import { launchBrowser, useShopAndBrowser, visit } from './harness.ts';
+import { launchBrowser, startShop, useShopAndBrowser, visit } from './harness.ts';
 import { E2E_DIST } from './global-setup.ts';
 import { measurePrecache, PRECACHE_BUDGET_KIB } from '../../scripts/precache-size.ts';
 
@@ -150,35 +150,7 @@ describe('offline images', () => {
 });
 
 /** The server on its own build folder, so the test can deploy a new build under an open tab. */
-async function startShopOn(dist: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-shop-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      DATABASE_URL: path.join(dir, 'attar.db'), MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: dist,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* starting */ }
-    if (Date.now() > deadline) throw new Error('the shop did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const startShopOn = (dist: string) => startShop({ env: { DIST_DIR: dist } });
 
 describe('a new version', () => {
   it('waits behind "New version available" in the open tab until the shopper chooses Reload', async () => {
