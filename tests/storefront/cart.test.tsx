@@ -45,7 +45,7 @@ const where = () => screen.getByTestId('where').textContent;
 function renderCart(path = '/cart') {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  return render(
+  const view = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <UnauthorizedHandler />
@@ -60,6 +60,7 @@ function renderCart(path = '/cart') {
       </MemoryRouter>
     </AppProvider>,
   );
+  return { ...view, queryClient };
 }
 
 /** Signs in and serves `cart` from /showCard; `routes` answer the rest. Returns the bodies sent, by path. */
@@ -126,6 +127,23 @@ describe('the cart screen', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Oud Royal' })).toBeTruthy();
+  });
+
+  it('a refresh that fails over a shown cart says so with Retry, keeping the cart; Retry brings the new one', async () => {
+    let answer: () => Response = () => ok(cartOf([]));
+    localStorage.setItem('userToken', TOKEN);
+    fakeApi({ '/showCard': () => answer() });
+    const { queryClient } = renderCart();
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    answer = () => json({ status: 500, message: 'The shop is resting' }, 500);
+    // What an add does once its answer lands: the cart is asked again.
+    void queryClient.invalidateQueries();
+    await screen.findByText('Your cart could not be refreshed: The shop is resting');
+    expect(screen.getByText('Your cart is empty.')).toBeTruthy();
+    answer = () => ok(cartOf([ready]));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Oud Royal' })).toBeTruthy();
+    expect(screen.queryByText(/could not be refreshed/)).toBeNull();
   });
 
   it('shows the line and the server\'s summary numbers, the shipping labelled as the scheduled-delivery fee', async () => {

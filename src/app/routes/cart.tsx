@@ -49,6 +49,14 @@ export default function Cart() {
     navigate('/payment-session/info', { state: recordEarlierNavigation('payment-session') });
   }
 
+  // A refresh that failed over a cart already shown (say, after an add on a flaky network): the cart
+  // on screen may be out of date, so say why and offer Retry above it rather than pass it off as current.
+  const staleError = signedIn && error && data ? (
+    <Box sx={{ mb: 2 }}>
+      <LoadFailed message={t`Your cart could not be refreshed: ${error.message}`} onRetry={() => void refetch()} busy={isRefetching} />
+    </Box>
+  ) : null;
+
   let body;
   if (!signedIn) {
     body = <SignInPrompt />;
@@ -74,6 +82,7 @@ export default function Cart() {
     <Box component="section" aria-labelledby="cart-title">
       <Typography id="cart-title" component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Cart`}</Typography>
       {signedIn && <WaitingChanges changes={waiting} />}
+      {staleError}
       {body}
     </Box>
   );
