@@ -22,27 +22,35 @@ process.env.VITE_BUILD_ID ||= commit();
 
 /**
  * What the precache holds besides the shell (the entry and all it imports,
- * index.html, the logo): the lazy screens a shopper opens first offline, and
+ * index.html, the logo): the lazy modules a shopper needs first offline,
  * the fonts' regular weights, and Arabic bold (headings and prices in the
  * shop's main language; without it an Arabic page never seen in bold fails
- * to load the font offline). Within 300 KiB gzip (issue 5), the entry alone
- * being about 225, that is what fits. Left out, and kept by the worker's
- * runtime cache once used (sw.ts; register.ts hands it what the first page
- * loaded before the worker was there):
+ * to load the font offline). Within 300 KiB gzip (issue 5). Left out, and
+ * kept by the worker's runtime cache once used (sw.ts; register.ts hands it
+ * what the first page loaded before the worker was there):
  * - Latin bold (15 KiB, woff2 does not compress): until it is kept, bold
  *   English text offline falls back to the system font;
- * - product lists and the cart (each 22 to 26 KiB more, TextField and the
- *   filters): a shopper reaches them online first, and visiting keeps them;
- * - product details (37 KiB of Swiper): a product is only readable offline
- *   once seen, and seeing it keeps the screen too;
+ * - product lists and the cart (TextField and the filters): a shopper
+ *   reaches them online first, and visiting keeps them;
+ * - product details (Swiper): a product is only readable offline once seen,
+ *   and seeing it keeps the screen too;
  * - the checkout steps (online only), sign-in/up and the account forms (React
  *   Hook Form; they need the server anyway), order tracking and order-is-done.
  */
-const OFFLINE_SCREENS = ['home', 'wishlist', 'about'];
+const OFFLINE_MODULES = [
+  // the screens
+  'src/app/routes/home.tsx', 'src/app/routes/wishlist.tsx', 'src/app/routes/about.tsx',
+  // what the shell loads when first needed: both languages' messages, the
+  // navigation's menus, the snackbars, the footer's sanitizer, the install how-to
+  'locales/en/messages.po', 'locales/ar/messages.po', 'src/app/shell/nav-menus.tsx',
+  'src/lib/notify-provider.tsx', 'src/components/safe-html.tsx', 'src/pwa/install-prompt.tsx',
+  // and the service worker's registration, after the page has loaded
+  'src/pwa/register.ts',
+];
 
 /**
  * Chooses the precached scripts from the bundle's import graph: the entry
- * with everything it imports, and the offline screens with theirs. Other
+ * with everything it imports, and the offline modules with theirs. Other
  * chunks stay out of the precache (the worker's runtime cache keeps them when used).
  */
 function precacheSelection() {
@@ -60,9 +68,9 @@ function precacheSelection() {
         chunk.viteMetadata?.importedCss.forEach((css) => wanted.add(css));
         chunk.imports.forEach(add);
       };
-      const screen = (id: string | null) => OFFLINE_SCREENS.some((name) => id?.replace(/\\/g, '/').endsWith(`/src/app/routes/${name}.tsx`));
+      const offline = (id: string | null) => OFFLINE_MODULES.some((name) => id?.replace(/\\/g, '/').endsWith(`/${name}`));
       for (const chunk of chunks.values()) {
-        if (chunk.isEntry || (chunk.isDynamicEntry && screen(chunk.facadeModuleId))) add(chunk.fileName);
+        if (chunk.isEntry || (chunk.isDynamicEntry && offline(chunk.facadeModuleId))) add(chunk.fileName);
       }
     },
   };
@@ -93,6 +101,30 @@ function precacheReport(outDir: () => string): Plugin {
   };
 }
 
+/**
+ * Tells lang-dir.js where each language's catalog went (data-catalog-en,
+ * data-catalog-ar on its script tag), so it can preload the shopper's one
+ * before the entry asks for it: no round trip added by loading one catalog.
+ */
+function catalogHints(): Plugin {
+  return {
+    name: 'attar:catalog-hints',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const attributes = Object.values(bundle).flatMap((chunk) => {
+          const lang = chunk.type === 'chunk' ? /\/locales\/(en|ar)\/messages\.po$/.exec(chunk.facadeModuleId?.replace(/\\/g, '/') ?? '')?.[1] : undefined;
+          return lang ? [`data-catalog-${lang}="/${chunk.fileName}"`] : [];
+        });
+        if (attributes.length !== 2) this.error?.('attar:catalog-hints: expected one catalog chunk per language');
+        return html.replace('<script src="/lang-dir.js"></script>', `<script src="/lang-dir.js" ${attributes.sort().join(' ')}></script>`);
+      },
+    },
+  };
+}
+
 const selection = precacheSelection();
 let outDir = 'dist';
 const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
@@ -102,6 +134,7 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     selection.plugin,
+    catalogHints(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',

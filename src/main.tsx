@@ -2,21 +2,36 @@
 import './pwa/install-state';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import '@fontsource/cairo/arabic-400.css';
-import '@fontsource/cairo/arabic-700.css';
-import '@fontsource/cairo/latin-400.css';
-import '@fontsource/cairo/latin-700.css';
+import { BrowserRouter } from 'react-router-dom';
+import './app/fonts.css';
 import { AppProvider, makeQueryClient } from './app/provider';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
+import { ErrorBoundary } from './app/route-error';
 import { UpdatePrompt } from './pwa/update-prompt';
+import { loadCatalog } from './lib/i18n';
+import { storage } from './lib/storage';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider queryClient={makeQueryClient()}>
-      <RouterProvider router={router} />
-      {/* The service worker exists only in a build: the dev server and tests run without it. */}
-      {import.meta.env.PROD && <UpdatePrompt />}
-    </AppProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// The shopper's language first: lang-dir.js has already asked for its catalog next to this file. Should
+// it fail to load, English (which can also fail) is tried, and the app renders either way.
+const lang = storage.lang();
+loadCatalog(lang)
+  .catch(() => loadCatalog('en'))
+  .catch((error: unknown) => console.warn('no catalog loaded', error))
+  .finally(render);
+
+function render() {
+  root.render(
+    <StrictMode>
+      <AppProvider queryClient={makeQueryClient()}>
+        <BrowserRouter>
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
+        {/* The service worker exists only in a build: the dev server and tests run without it. */}
+        {import.meta.env.PROD && <UpdatePrompt />}
+      </AppProvider>
+    </StrictMode>,
+  );
+}

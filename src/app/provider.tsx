@@ -5,11 +5,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { styled } from '@mui/material/styles';
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider, useLanguage } from '@/lib/language';
 import { SessionProvider } from '@/lib/session';
+import { Notifications } from '@/lib/notify';
 import { emotionCache, themeFor } from '@/lib/direction';
 import { syncOnlineState } from '@/lib/offline';
 import { reportReplayFailure, trackReplays } from '@/lib/offline-changes';
@@ -19,16 +18,6 @@ import { registerCartChanges } from '@/features/cart/api/register-cart-changes';
 import { wishlistKeys } from '@/features/wishlist/api/get-wishlist';
 import { registerWishlistChanges } from '@/features/wishlist/api/register-wishlist-changes';
 import { orderKeys } from '@/features/orders/api/get-orders';
-
-/** Snackbars with AA contrast: notistack's default green and orange fail it under white text. */
-const Toast = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-default': { backgroundColor: '#2b2b2b' },
-  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#7a4100' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#0d47a1' },
-});
-const TOASTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
 
 /**
  * What a reload offline needs to show (issue 5): the cart, the wishlist,
@@ -125,9 +114,8 @@ export function AppProvider({ children, queryClient, persister = idbPersister() 
       <SessionProvider>
         <QueryProvider client={queryClient} persister={persister}>
           <Directional>
-            <SnackbarProvider maxSnack={3} autoHideDuration={4000} Components={TOASTS}>
-              {children}
-            </SnackbarProvider>
+            {children}
+            <Notifications />
           </Directional>
         </QueryProvider>
       </SessionProvider>

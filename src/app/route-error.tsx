@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,9 +15,8 @@ import { reloadOntoLatest } from '@/pwa/reload-latest';
  * failing again, it is shown like any other failure, and its Retry also
  * reloads onto the new version.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useLingui();
-  const error = useRouteError();
   const chunk = isChunkLoadError(error);
   // Decided on mount: the reload's own flag must not turn this into the error screen before the page goes.
   const [reloading, setReloading] = useState(() => chunk && !reloadedForChunk());
@@ -51,4 +49,37 @@ export function RouteError() {
       </Button>
     </Box>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new value clears a shown failure: the route's path, so leaving a broken screen shows the next one. */
+  resetKey?: string;
+  /** What an optional widget shows instead when it fails (RouteError when not given). */
+  fallback?: ReactNode;
+}
+
+/**
+ * Catches what a screen throws while loading or rendering and shows
+ * RouteError in its place. The app has one around everything and one around
+ * the routed screen inside the shell, so the banner, navigation and footer
+ * stay. (The declarative router has no errorElement: the data router it
+ * would need costs 17 KiB gzip on every first load.)
+ */
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean; resetKey?: string }> {
+  override state = { error: undefined as unknown, failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; resetKey?: string }) {
+    if (props.resetKey === state.resetKey) return null;
+    return { error: undefined, failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback !== undefined ? this.props.fallback : <RouteError error={this.state.error} />;
+  }
 }

@@ -31,8 +31,8 @@ export function themeFor(dir: Direction): Theme {
       },
       typography: {
         fontFamily: dir === 'rtl'
-          ? '"Cairo", "Segoe UI", Tahoma, sans-serif'
-          : '"Cairo", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+          ? '"Cairo", "Cairo Fallback", "Segoe UI", Tahoma, sans-serif'
+          : '"Cairo", "Cairo Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
       },
       shape: { borderRadius: 10 },
       components: {

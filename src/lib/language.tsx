@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { activateLanguage } from '@/lib/i18n';
+import { activateLanguage, isCatalogLoaded, loadCatalog } from '@/lib/i18n';
 import { applyDocumentLanguage, directionOf, type Direction } from '@/lib/direction';
 import { storage, type Lang } from '@/lib/storage';
 
@@ -24,10 +24,16 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     return initial;
   });
   const setLang = useCallback((next: Lang) => {
-    storage.setLang(next);
-    activateLanguage(next);
-    applyDocumentLanguage(next);
-    setLangState(next);
+    const apply = () => {
+      storage.setLang(next);
+      activateLanguage(next);
+      applyDocumentLanguage(next);
+      setLangState(next);
+    };
+    // The other language's catalog comes on the first switch (the precache has it offline); the
+    // page stays in the current language until it is here, rather than showing untranslated ids.
+    if (isCatalogLoaded(next)) apply();
+    else loadCatalog(next).then(apply, (error: unknown) => console.warn('language not loaded', error));
   }, []);
   const value = useMemo(() => ({ lang, dir: directionOf(lang), setLang }), [lang, setLang]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;

@@ -28,9 +28,9 @@ import {
 } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { enqueueSnackbar } from 'notistack';
 import { ApiError, request, type Envelope, type RequestOptions } from './api-client';
 import { storage, type Lang } from './storage';
+import { notify } from './notify';
 
 /**
  * The shape of the changes' variables. Bump it when they change: changes a
@@ -223,7 +223,7 @@ export function reportReplayFailure(error: unknown, _vars: unknown, _context: un
   const def = definitionOf(mutation.options.mutationKey);
   if (!change || !def || !isReplay(change)) return;
   const reason = error instanceof Error && error.message ? error.message : t`Something went wrong. Please try again.`;
-  enqueueSnackbar(def.failed(change, reason), { variant: 'error', autoHideDuration: 8000 });
+  notify(def.failed(change, reason), { variant: 'error', autoHideDuration: 8000 });
 }
 
 /** A change dropped without being sent (it waited too long), named as a failure. */
@@ -231,7 +231,7 @@ export function reportDropped(mutation: { mutationKey?: readonly unknown[]; stat
   const def = definitionOf(mutation.mutationKey);
   const vars = mutation.state.variables;
   if (!def || !isChange(vars)) return;
-  enqueueSnackbar(def.failed(vars, reason), { variant: 'error', autoHideDuration: 8000 });
+  notify(def.failed(vars, reason), { variant: 'error', autoHideDuration: 8000 });
 }
 
 /** Log-out: the shopper's changes not yet sent are dropped, with nothing left to send them. */

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,12 +6,6 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
-import { installOffer, subscribeInstall, type InstallOffer } from './install-state';
-
-/** What the menu can offer for installing the app right now; re-renders when that changes. */
-export function useInstallOffer(): InstallOffer {
-  return useSyncExternalStore(subscribeInstall, installOffer, () => null);
-}
 
 // Drawn inline like Safari's own symbols, so the how-to needs nothing from the network.
 const symbol = { width: 22, height: 22, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false, style: { verticalAlign: 'text-bottom', marginInline: 2, color: '#0a58ca' } } as const;

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * What the browser lets us offer for installing the app. The listeners are
  * registered when this module is first imported: Chromium may fire
@@ -87,4 +89,9 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | null> 
   } catch {
     return null;
   }
+}
+
+/** What the menu can offer for installing the app right now; re-renders when that changes. */
+export function useInstallOffer(): InstallOffer {
+  return useSyncExternalStore(subscribeInstall, installOffer, () => null);
 }

@@ -1,11 +1,33 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { useSnackbar, type SnackbarKey } from 'notistack';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { registerServiceWorker, type ServiceWorkerHooks } from './register';
+import { closeNotice, notify, type NoticeKey } from '@/lib/notify';
+import type { ServiceWorkerHooks } from './register';
 
-const UPDATE_SNACKBAR: SnackbarKey = 'new-version';
+/**
+ * workbox-window (2 KiB gzip) comes once the page has loaded, when the
+ * worker would be registered anyway (register() waits for `load`), and not
+ * with the first screen's code.
+ */
+function registerAfterLoad(hooks: ServiceWorkerHooks): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const start = () => {
+    import('./register').then(({ registerServiceWorker }) => {
+      if (!stopped) stop = registerServiceWorker(hooks);
+    }, (error: unknown) => console.warn('service worker not registered', error));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    stopped = true;
+    window.removeEventListener('load', start);
+    stop?.();
+  };
+}
+
+const UPDATE_SNACKBAR: NoticeKey = 'new-version';
 
 function UpdateActions({ onReload, onDismiss }: { onReload(): void; onDismiss(): void }) {
   const { t } = useLingui();
@@ -37,21 +59,20 @@ function UpdateActions({ onReload, onDismiss }: { onReload(): void; onDismiss():
  * version it started with. Never reloads on its own. The words are elements,
  * so they follow a language switch while shown.
  */
-export function UpdatePrompt({ register = registerServiceWorker }: { register?: (hooks: ServiceWorkerHooks) => () => void }) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+export function UpdatePrompt({ register = registerAfterLoad }: { register?: (hooks: ServiceWorkerHooks) => () => void }) {
   useEffect(
     () =>
       register({
         onUpdateReady(apply) {
-          enqueueSnackbar(<Trans>New version available</Trans>, {
+          notify(<Trans>New version available</Trans>, {
             key: UPDATE_SNACKBAR,
             preventDuplicate: true,
             persist: true,
-            action: <UpdateActions onReload={apply} onDismiss={() => closeSnackbar(UPDATE_SNACKBAR)} />,
+            action: <UpdateActions onReload={apply} onDismiss={() => closeNotice(UPDATE_SNACKBAR)} />,
           });
         },
       }),
-    [register, enqueueSnackbar, closeSnackbar],
+    [register],
   );
   return null;
 }

@@ -130,7 +130,7 @@ describe('the cart screen', () => {
   });
 
   it('a refresh that fails over a shown cart says so with Retry, keeping the cart; Retry brings the new one', async () => {
-    let answer: () => Response = () => ok(cartOf([]));
+    let answer = () => ok(cartOf([]));
     localStorage.setItem('userToken', TOKEN);
     fakeApi({ '/showCard': () => answer() });
     const { queryClient } = renderCart();

@@ -103,7 +103,7 @@ describe('the data saver switch', () => {
     fakeApi({});
     const { unmount } = renderApp(<Nav />);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    const item = screen.getByRole('menuitemcheckbox', { name: 'Data saver' });
+    const item = await screen.findByRole('menuitemcheckbox', { name: 'Data saver' });
     expect(item.getAttribute('aria-checked')).toBe('false');
     expect(isDataSaverOn()).toBe(false);
 
@@ -116,31 +116,31 @@ describe('the data saver switch', () => {
     unmount();
     renderApp(<Nav />);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    const again = screen.getByRole('menuitemcheckbox', { name: 'Data saver' });
+    const again = await screen.findByRole('menuitemcheckbox', { name: 'Data saver' });
     expect(again.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(again);
     expect(again.getAttribute('aria-checked')).toBe('false');
     expect(localStorage.getItem('data saver')).toBe('off');
   });
 
-  it('is a switch in the phone drawer too', () => {
+  it('is a switch in the phone drawer too', async () => {
     fakeApi({});
     renderApp(<Nav />);
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    const toggle = screen.getByRole('switch', { name: 'Data saver' });
+    const toggle = await screen.findByRole('switch', { name: 'Data saver' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(localStorage.getItem('data saver')).toBe('on');
   });
 
-  it('is on by default when the browser asks to save data, until the shopper turns it off', () => {
+  it('is on by default when the browser asks to save data, until the shopper turns it off', async () => {
     browserSaveData(true);
     fakeApi({});
     renderApp(<Nav />);
     expect(isDataSaverOn()).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    const item = screen.getByRole('menuitemcheckbox', { name: 'Data saver' });
+    const item = await screen.findByRole('menuitemcheckbox', { name: 'Data saver' });
     expect(item.getAttribute('aria-checked')).toBe('true');
     // The shopper's own choice wins over the browser's.
     fireEvent.click(item);

@@ -27,9 +27,10 @@ function stubStandalone(matches: boolean) {
   }));
 }
 
-function openAccountMenu() {
+/** Opens the account menu, whose code loads when first asked for. */
+async function openAccountMenu() {
   fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-  return screen.getByRole('menu');
+  return screen.findByRole('menu');
 }
 
 function closeMenu() {
@@ -50,7 +51,7 @@ afterEach(() => {
 describe('installing the app', () => {
   it('offers Install app only once the browser fires beforeinstallprompt, and prompts on click', async () => {
     renderApp(<Nav />);
-    expect(within(openAccountMenu()).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
+    expect(within(await openAccountMenu()).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
     closeMenu();
 
     const { event, prompt } = fireInstallPrompt();
@@ -58,36 +59,36 @@ describe('installing the app', () => {
     expect(event.defaultPrevented).toBe(true);
 
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    fireEvent.click(within(openAccountMenu()).getByRole('menuitem', { name: 'Install app' }));
+    fireEvent.click(within(await openAccountMenu()).getByRole('menuitem', { name: 'Install app' }));
     expect(prompt).toHaveBeenCalledTimes(1);
 
     // The event can be prompted once: after the choice the offer is gone.
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    expect(within(openAccountMenu()).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
+    expect(within(await openAccountMenu()).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
   });
 
-  it('offers it in the phone drawer too', () => {
+  it('offers it in the phone drawer too', async () => {
     renderApp(<Nav />);
     const { prompt } = fireInstallPrompt();
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Install app' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Install app' }));
     expect(prompt).toHaveBeenCalledTimes(1);
   });
 
   it('hides Install app after appinstalled', async () => {
     renderApp(<Nav />);
     fireInstallPrompt();
-    const menu = openAccountMenu();
+    const menu = await openAccountMenu();
     expect(within(menu).getByRole('menuitem', { name: 'Install app' })).toBeTruthy();
     act(() => { window.dispatchEvent(new Event('appinstalled')); });
     await waitFor(() => expect(within(menu).queryByRole('menuitem', { name: 'Install app' })).toBeNull());
   });
 
-  it('shows nothing when the app already runs installed', () => {
+  it('shows nothing when the app already runs installed', async () => {
     stubStandalone(true);
     renderApp(<Nav />);
     fireInstallPrompt();
-    const menu = openAccountMenu();
+    const menu = await openAccountMenu();
     expect(within(menu).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
     // The menu still has its other items.
     expect(within(menu).getByRole('menuitem', { name: 'Sign in' })).toBeTruthy();
@@ -96,7 +97,7 @@ describe('installing the app', () => {
   it('explains Share → Add to Home Screen to iPhone Safari, and gives focus back to the Account button', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
     renderApp(<Nav />);
-    fireEvent.click(within(openAccountMenu()).getByRole('menuitem', { name: 'Install app' }));
+    fireEvent.click(within(await openAccountMenu()).getByRole('menuitem', { name: 'Install app' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Install app' });
     const steps = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
@@ -114,12 +115,12 @@ describe('installing the app', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account' })));
   });
 
-  it('shows iOS nothing once it runs from the home screen', () => {
+  it('shows iOS nothing once it runs from the home screen', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
     Object.defineProperty(navigator, 'standalone', { configurable: true, value: true });
     try {
       renderApp(<Nav />);
-      expect(within(openAccountMenu()).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
+      expect(within(await openAccountMenu()).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
     } finally {
       delete (navigator as Navigator & { standalone?: boolean }).standalone;
     }

@@ -70,7 +70,7 @@ function renderCart() {
   return queryClient;
 }
 
-/** The shell around a page, as the app has it (a data router, for the scroll restoration). */
+/** The shell around a page, as the app has it. */
 function renderShell(page: React.ReactNode) {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });

@@ -1,10 +1,11 @@
 // The app's side of the service worker: the update prompt (workbox-window
 // mocked), and lazy screens whose code does not arrive.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { AppProvider, makeQueryClient } from '@/app/provider';
-import { RouteError } from '@/app/route-error';
+import { ErrorBoundary } from '@/app/route-error';
 import { UpdatePrompt } from '@/pwa/update-prompt';
 import { CHUNK_LOAD_TIMEOUT_MS, CHUNK_RELOAD_KEY, ChunkLoadError, isChunkLoadError, lazyScreen, loadChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
@@ -68,6 +69,8 @@ afterEach(() => {
 async function promptShown() {
   fakeApi({});
   renderApp(<UpdatePrompt />);
+  // jsdom's document has loaded: workbox-window's module comes at once, and registers.
+  await waitFor(() => expect(workbox.state.instances).toHaveLength(1));
   const wb = workbox.state.instances[0];
   expect(wb.url).toBe('/sw.js');
   // register() has resolved: the registration (and its waiting worker) is known.
@@ -122,6 +125,17 @@ describe('the update prompt', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('loads workbox-window and registers only once the page has loaded, not with the first screen', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    fakeApi({});
+    renderApp(<UpdatePrompt />);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(workbox.state.instances).toHaveLength(0);
+    readyState.mockReturnValue('complete');
+    act(() => { window.dispatchEvent(new Event('load')); });
+    await waitFor(() => expect(workbox.state.instances).toHaveLength(1));
+  });
+
   it('hands the worker what the first page loaded before it took over, never a signed-in answer', async () => {
     localStorage.setItem('userToken', 'token-123456789012345');
     localStorage.setItem('lang', 'ar');
@@ -136,6 +150,7 @@ describe('the update prompt', () => {
     ].map((name) => ({ name })) as PerformanceEntryList);
     fakeApi({});
     renderApp(<UpdatePrompt />);
+    await waitFor(() => expect(workbox.state.instances).toHaveLength(1));
     const wb = workbox.state.instances[0];
     act(() => wb.fire('controlling', { isUpdate: false, isExternal: false }));
     expect(wb.messages).toEqual([{
@@ -203,10 +218,13 @@ describe('the lazy-screen timeout', () => {
 function renderFailingScreen(cause: unknown = new TypeError('Failed to fetch dynamically imported module: /assets/about-Ab12.js')) {
   fakeApi({});
   const Screen = lazyScreen<object>('about', () => Promise.reject(cause));
-  const router = createMemoryRouter([{ path: '/', element: <Screen />, errorElement: <RouteError /> }]);
   return render(
     <AppProvider queryClient={makeQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter>
+        <ErrorBoundary>
+          <Suspense fallback={null}><Screen /></Suspense>
+        </ErrorBoundary>
+      </MemoryRouter>
     </AppProvider>,
   );
 }
@@ -247,8 +265,7 @@ describe('a screen whose code does not arrive', () => {
   it('treats a screen that failed to render as before: shown at once, no reload', async () => {
     fakeApi({});
     const Broken = () => { throw new TypeError('Cannot read properties of undefined'); };
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
-    render(<AppProvider queryClient={makeQueryClient()}><RouterProvider router={router} /></AppProvider>);
+    render(<AppProvider queryClient={makeQueryClient()}><MemoryRouter><ErrorBoundary><Broken /></ErrorBoundary></MemoryRouter></AppProvider>);
     await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' });
     expect(reload).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
@@ -380,8 +397,8 @@ describe('the app\'s routes', () => {
     sessionStorage.setItem(CHUNK_RELOAD_KEY, new Date().toISOString());
     window.history.pushState({}, '', '/about-us');
     fakeApi({});
-    const { router } = await import('@/app/router');
-    render(<AppProvider queryClient={makeQueryClient()}><RouterProvider router={router} /></AppProvider>);
+    const { AppRoutes } = await import('@/app/router');
+    render(<AppProvider queryClient={makeQueryClient()}><BrowserRouter><AppRoutes /></BrowserRouter></AppProvider>);
     await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' });
     // The banner, navigation and footer stay.
     expect(screen.getAllByRole('link', { name: 'Products' }).length).toBeGreaterThan(0);

@@ -151,7 +151,7 @@ describe('the cart fetched on mount', () => {
     const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
     const { render } = await import('@testing-library/react');
     const { AppProvider, makeQueryClient } = await import('@/app/provider');
-    // The layout restores scroll, which needs a data router like the app's.
+    // A memory router lets the test read where the shell navigated.
     const router = createMemoryRouter([{ element: <Layout />, children: [{ index: true, element: <p>home</p> }] }]);
     render(<AppProvider queryClient={makeQueryClient()}><RouterProvider router={router} /></AppProvider>);
     await waitFor(() => expect(localStorage.getItem('cart count')).toBe('3'));

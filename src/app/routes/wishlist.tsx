@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
@@ -27,18 +27,16 @@ const grid = PRODUCT_GRID_SX;
 /** A visitor has no wishlist: say so and send them to sign in, coming back here after. */
 function SignInFirst() {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const message = t`Please sign in to use your wishlist.`;
   useEffect(() => {
-    enqueueSnackbar(message, { variant: 'info', preventDuplicate: true });
-  }, [enqueueSnackbar, message]);
+    notify(message, { variant: 'info', preventDuplicate: true });
+  }, [message]);
   const state: SignInState = { from: '/wishlist' };
   return <Navigate to="/sign-in" replace state={state} />;
 }
 
 function RemoveButton({ product }: { product: Product }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const { token } = useSession();
   const remove = useRemoveFromWishlist();
   const name = product.name;
@@ -58,10 +56,10 @@ function RemoveButton({ product }: { product: Product }) {
           return;
         }
         remove.mutate(change, {
-          onSuccess: (message) => enqueueSnackbar(message, { variant: 'success' }),
+          onSuccess: (message) => notify(message, { variant: 'success' }),
           onError: (error) => {
             if (isReplay(change)) return; // named app-wide
-            if (!(error instanceof ApiError && error.status === 401)) enqueueSnackbar(error.message, { variant: 'error' });
+            if (!(error instanceof ApiError && error.status === 401)) notify(error.message, { variant: 'error' });
           },
         });
       }}

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { isAnsweredAdd } from '@/features/cart/api/add-to-cart';
 import { useWaitingCart } from '@/features/cart/hooks/use-waiting-cart';
@@ -16,6 +16,8 @@ import { Banner } from './banner';
 import { Nav } from './nav';
 import { Footer } from './footer';
 import { UnauthorizedHandler } from '../unauthorized';
+import { ErrorBoundary } from '../route-error';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 /**
  * 'You are offline' while the connection is gone, and a short 'Back online'
@@ -25,12 +27,11 @@ import { UnauthorizedHandler } from '../unauthorized';
 function OfflineBar() {
   const { t } = useLingui();
   const online = useOnline();
-  const { enqueueSnackbar } = useSnackbar();
   const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && !wasOnline.current) enqueueSnackbar(t`Back online`, { variant: 'success', autoHideDuration: 3000 });
+    if (online && !wasOnline.current) notify(t`Back online`, { variant: 'success', autoHideDuration: 3000 });
     wasOnline.current = online;
-  }, [online, enqueueSnackbar, t]);
+  }, [online, t]);
   return (
     <Box role="status" data-testid="offline-status">
       {!online && (
@@ -46,6 +47,8 @@ function OfflineBar() {
 export function Layout() {
   const { lang, dir } = useLanguage();
   const { token, setCartCount } = useSession();
+  const { pathname } = useLocation();
+  useScrollRestoration();
   // Spec §4: on mount the cart is fetched and the badge follows card_count.
   const { data: cart } = useQuery(cartQuery(lang, token));
   // Adds waiting for the connection count in the badge at once; the money waits for the server.
@@ -59,14 +62,16 @@ export function Layout() {
   return (
     <Box dir={dir} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <UnauthorizedHandler />
-      <ScrollRestoration />
       <OfflineBar />
       <Banner />
       <Nav />
-      <Box component="main" id="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 1200, mx: 'auto', px: 2, py: 3 }}>
-        <Suspense fallback={<LoadingView />}>
-          <Outlet />
-        </Suspense>
+      <Box component="main" id="main" sx={{ flexGrow: 1, minHeight: '100vh', width: '100%', maxWidth: 1200, mx: 'auto', px: 2, py: 3 }}>
+        {/* A screen that fails to load or render shows its error inside the shell; leaving it clears it. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingView />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </Box>
       <Footer />
     </Box>

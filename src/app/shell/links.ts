@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 
+export interface ShopLink {
+  to: string;
+  label: string;
+}
+
 /** The shop's pages, linked from both the navigation and the footer (spec §2). */
-export function useShopLinks() {
+export function useShopLinks(): ShopLink[] {
   const { t } = useLingui();
   return [
     { to: '/', label: t`Home` },

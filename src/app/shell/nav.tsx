@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useReturnHere } from '@/lib/return-here';
 import AppBar from '@mui/material/AppBar';
@@ -6,48 +6,36 @@ import Toolbar from '@mui/material/Toolbar';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Badge from '@mui/material/Badge';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Divider from '@mui/material/Divider';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { useLanguage } from '@/lib/language';
 import { useShopLinks } from './links';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { useForgetShopper } from '@/app/sign-out';
+import { ErrorBoundary } from '@/app/route-error';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
-import { setDataSaver, useDataSaver } from '@/lib/data-saver';
-import { promptInstall } from '@/pwa/install-state';
-import { InstallHowToDialog, useInstallOffer } from '@/pwa/install-prompt';
+import { promptInstall, useInstallOffer } from '@/pwa/install-state';
 
+const loadMenus = () => import('./nav-menus');
+const NavDrawer = lazy(() => loadMenus().then((m) => ({ default: m.NavDrawer })));
+const AccountMenu = lazy(() => loadMenus().then((m) => ({ default: m.AccountMenu })));
+const InstallHowToDialog = lazy(() => import('@/pwa/install-prompt').then((m) => ({ default: m.InstallHowToDialog })));
 /**
- * Data saver's label and what it does. The switch is only a picture: the menu
- * item around it is the control, so it sits out of the tab order and the
- * accessibility tree.
+ * Starts loading the menus when the shopper points at or focuses a button
+ * that opens one. Each lazy part sits in a quiet error boundary: a menu whose
+ * file cannot load leaves the bar as it is rather than the page blank.
  */
-function DataSaverLabel({ on, id }: { on: boolean; id: string }) {
-  const { t } = useLingui();
+const prepareMenus = () => void loadMenus().catch(() => {});
+
+function Optional({ children }: { children: ReactNode }) {
   return (
-    <>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <span id={`${id}-label`}>{t`Data saver`}</span>
-        <Typography id={`${id}-hint`} component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', maxWidth: 200 }}>
-          {t`Fewer pictures, nothing loaded ahead`}
-        </Typography>
-      </Box>
-      <Box component="span" inert aria-hidden sx={{ display: 'flex', marginInlineStart: 1 }}>
-        <Switch size="small" checked={on} slotProps={{ input: { tabIndex: -1 } }} />
-      </Box>
-    </>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -60,12 +48,14 @@ export function Nav() {
   // Signing in or up from the menu brings the shopper back here.
   const here = useReturnHere();
   const forgetShopper = useForgetShopper();
-  const { enqueueSnackbar } = useSnackbar();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
   const installOffer = useInstallOffer();
-  const dataSaver = useDataSaver();
   const [howTo, setHowTo] = useState(false);
+  // Mounted once first opened, then kept, so they close with their own transitions.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [howToWanted, setHowToWanted] = useState(false);
   // Where focus goes back after the how-to: the button that opened the menu or the drawer.
   const accountButton = useRef<HTMLButtonElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -78,6 +68,7 @@ export function Nav() {
     if (installOffer === 'prompt') void promptInstall();
     else if (installOffer === 'ios') {
       howToOpener.current = from === 'menu' ? accountButton.current : menuButton.current;
+      setHowToWanted(true);
       setHowTo(true);
     }
   }
@@ -92,7 +83,7 @@ export function Nav() {
     try {
       if (token) {
         const body = await request<null>('/user/logout', { headers: { authorization: `Bearer ${token}` }, handleUnauthorized: false });
-        enqueueSnackbar(body.message, { variant: 'success' });
+        notify(body.message, { variant: 'success' });
       }
     } catch {
       // Silent by the spec: the token is gone from this device either way.
@@ -115,7 +106,12 @@ export function Nav() {
           aria-label={t`Menu`}
           aria-controls={drawer ? 'nav-drawer' : undefined}
           aria-expanded={drawer}
-          onClick={() => setDrawer(true)}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawer(true);
+          }}
+          onPointerEnter={prepareMenus}
+          onFocus={prepareMenus}
           color="primary"
           sx={{ display: { md: 'none' } }}
         >
@@ -125,26 +121,11 @@ export function Nav() {
           <img src="/logo.svg" alt="" width={40} height={40} />
         </Box>
         <Box sx={{ flexGrow: 1, display: { md: 'none' } }} />
-        <Drawer id="nav-drawer" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { 'aria-label': t`Menu` } }}>
-          <List component="nav" aria-label={t`Main`} sx={{ width: 260, pt: 2 }}>
-            {links.map((l) => (
-              <ListItemButton key={l.to} component={NavLink} to={l.to} end={l.to === '/'} onClick={() => setDrawer(false)} sx={{ '&.active': { fontWeight: 700 } }}>
-                {l.label}
-              </ListItemButton>
-            ))}
-            <Divider component="li" sx={{ my: 1 }} />
-            {installOffer && <ListItemButton onClick={() => install('drawer')}>{t`Install app`}</ListItemButton>}
-            <ListItemButton
-              role="switch"
-              aria-checked={dataSaver}
-              aria-labelledby="drawer-data-saver-label"
-              aria-describedby="drawer-data-saver-hint"
-              onClick={() => setDataSaver(!dataSaver)}
-            >
-              <DataSaverLabel on={dataSaver} id="drawer-data-saver" />
-            </ListItemButton>
-          </List>
-        </Drawer>
+        {drawerWanted && (
+          <Optional>
+            <NavDrawer open={drawer} onClose={() => setDrawer(false)} links={links} onInstall={() => install('drawer')} />
+          </Optional>
+        )}
         <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
           {links.map((l) => (
             <Button key={l.to} component={NavLink} to={l.to} end={l.to === '/'} color="primary" sx={{ '&.active': { fontWeight: 700, textDecoration: 'underline' } }}>
@@ -160,35 +141,32 @@ export function Nav() {
             <CartIcon />
           </Badge>
         </IconButton>
-        <IconButton ref={accountButton} aria-label={t`Account`} aria-haspopup="menu" aria-expanded={Boolean(menu)} aria-controls={menu ? 'user-menu' : undefined} onClick={(e) => setMenu(e.currentTarget)} color="primary">
+        <IconButton
+          ref={accountButton}
+          aria-label={t`Account`}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(menu)}
+          aria-controls={menu ? 'user-menu' : undefined}
+          onClick={(e) => {
+            setMenuWanted(true);
+            setMenu(e.currentTarget);
+          }}
+          onPointerEnter={prepareMenus}
+          onFocus={prepareMenus}
+          color="primary"
+        >
           <PersonIcon />
         </IconButton>
-        <Menu id="user-menu" anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-          {signedIn
-            ? [
-              <MenuItem key="account" component={RouterLink} to="/myAccount" onClick={() => setMenu(null)}>{t`My account`}</MenuItem>,
-              <MenuItem key="orders" component={RouterLink} to="/myOrders" onClick={() => setMenu(null)}>{t`My orders`}</MenuItem>,
-              <MenuItem key="address" component={RouterLink} to="/address" onClick={() => setMenu(null)}>{t`Add address`}</MenuItem>,
-              <MenuItem key="logout" onClick={logOut}>{t`Log out`}</MenuItem>,
-            ]
-            : [
-              <MenuItem key="sign-in" component={RouterLink} to="/sign-in" state={here} onClick={() => setMenu(null)}>{t`Sign in`}</MenuItem>,
-              <MenuItem key="sign-up" component={RouterLink} to="/sign-up" state={here} onClick={() => setMenu(null)}>{t`Sign up`}</MenuItem>,
-            ]}
-          <Divider component="li" />
-          {installOffer && <MenuItem onClick={() => install('menu')}>{t`Install app`}</MenuItem>}
-          {/* Stays open on a toggle, so the shopper sees the switch move. */}
-          <MenuItem
-            role="menuitemcheckbox"
-            aria-checked={dataSaver}
-            aria-labelledby="menu-data-saver-label"
-            aria-describedby="menu-data-saver-hint"
-            onClick={() => setDataSaver(!dataSaver)}
-          >
-            <DataSaverLabel on={dataSaver} id="menu-data-saver" />
-          </MenuItem>
-        </Menu>
-        <InstallHowToDialog open={howTo} onClose={() => setHowTo(false)} onClosed={() => howToOpener.current?.focus()} />
+        {menuWanted && (
+          <Optional>
+            <AccountMenu anchor={menu} onClose={() => setMenu(null)} signedIn={signedIn} here={here} onLogOut={logOut} onInstall={() => install('menu')} />
+          </Optional>
+        )}
+        {howToWanted && (
+          <Optional>
+            <InstallHowToDialog open={howTo} onClose={() => setHowTo(false)} onClosed={() => howToOpener.current?.focus()} />
+          </Optional>
+        )}
         <Button
           variant="outlined"
           sx={{ textTransform: 'none' }}

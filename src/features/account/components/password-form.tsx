@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError } from '@/lib/api-client';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
@@ -28,7 +28,6 @@ const EMPTY: PasswordValues = { current_password: '', password: '', password_con
 export function PasswordForm() {
   const { t } = useLingui();
   const m = useAccountMessages();
-  const { enqueueSnackbar } = useSnackbar();
   const change = useChangePassword();
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<PasswordValues>({ defaultValues: EMPTY });
 
@@ -36,7 +35,7 @@ export function PasswordForm() {
     try {
       const answer = await change.mutateAsync(values);
       reset(EMPTY);
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
       showServerErrors(error, setError, FIELDS);

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { BirthDateFields } from '@/components/birth-date-fields';
 import { PhoneField } from '@/components/phone-field';
 import { ApiError } from '@/lib/api-client';
@@ -46,7 +46,6 @@ export function ProfileForm({ user, onSaved, onCancel, today = cairoToday() }: {
 }) {
   const { t } = useLingui();
   const m = useAccountMessages();
-  const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateProfile();
   const { register, handleSubmit, setError, clearErrors, formState: { errors, isSubmitting } } = useForm<ProfileValues>({
     defaultValues: profileValues(user),
@@ -60,7 +59,7 @@ export function ProfileForm({ user, onSaved, onCancel, today = cairoToday() }: {
         phone: normalizePhone(values.phone) ?? values.phone.trim(),
         birth_date: composeBirthDate(values),
       });
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       onSaved();
     } catch (error) {
       // A 401 signs the shopper out app-wide and the page's guard takes over.

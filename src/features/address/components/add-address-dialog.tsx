@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { PhoneField } from '@/components/phone-field';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useLanguage } from '@/lib/language';
@@ -47,7 +47,6 @@ interface Props {
 export function AddAddressDialog({ open, onClose, onAdded }: Props) {
   const { t } = useLingui();
   const { lang } = useLanguage();
-  const { enqueueSnackbar } = useSnackbar();
   const add = useAddAddress();
   const titleId = useId();
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<AddressValues>({ defaultValues: EMPTY });
@@ -63,7 +62,7 @@ export function AddAddressDialog({ open, onClose, onAdded }: Props) {
         city: values.city.trim(),
         government: values.government,
       });
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       reset(EMPTY);
       onAdded(answer.data);
     } catch (error) {

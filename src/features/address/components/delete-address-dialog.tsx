@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteAddress } from '../api/delete-address';
 import type { Address } from '../api/get-addresses';
@@ -17,7 +17,6 @@ import type { Address } from '../api/get-addresses';
  */
 export function DeleteAddressDialog({ address, onClose, onDeleted }: { address: Address | null; onClose(): void; onDeleted?(): void }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const remove = useDeleteAddress();
   const titleId = useId();
   const title = address?.title ?? '';
@@ -26,12 +25,12 @@ export function DeleteAddressDialog({ address, onClose, onDeleted }: { address: 
     if (!address || remove.isPending) return;
     remove.mutate(address.id, {
       onSuccess: (message) => {
-        enqueueSnackbar(message, { variant: 'success' });
+        notify(message, { variant: 'success' });
         onClose();
         onDeleted?.();
       },
       onError: (error) => {
-        if (!(error instanceof ApiError && error.status === 401)) enqueueSnackbar(error.message, { variant: 'error' });
+        if (!(error instanceof ApiError && error.status === 401)) notify(error.message, { variant: 'error' });
         onClose();
       },
     });

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
@@ -18,7 +18,6 @@ import { useSignIn, type SignInInput } from '../api/sign-in';
 export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
   const { t } = useLingui();
   const { setToken } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
   const signIn = useSignIn();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<SignInInput>({
     defaultValues: { login: '', password: '' },
@@ -36,7 +35,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
     try {
       const answer = await signIn.mutateAsync(input);
       setToken(answer.data.token);
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       onSignedIn();
     } catch (error) {
       showServerErrors(error, setError, ['login', 'password']);

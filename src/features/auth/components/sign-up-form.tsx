@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { BirthDateFields } from '@/components/birth-date-fields';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { PhoneField } from '@/components/phone-field';
@@ -42,7 +42,6 @@ export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp():
   const { t } = useLingui();
   const m = useAccountMessages();
   const { setToken } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
   const signUp = useSignUp();
   const { register, handleSubmit, setError, clearErrors, formState: { errors, isSubmitting } } = useForm<SignUpValues>({
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', password: '', password_confirmation: '', day: '', month: '', year: '' },
@@ -62,7 +61,7 @@ export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp():
         birth_date: composeBirthDate(values),
       });
       setToken(answer.data.token);
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       onSignedUp();
     } catch (error) {
       showServerErrors(error, setError, SERVER_FIELDS, ['birth_date']);

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
@@ -28,14 +28,13 @@ interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
  */
 export function AddToCartButton({ productId, productName, disabled, ...props }: Props) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const here = useReturnHere();
   const { token } = useSession();
   const addToCart = useAddToCart();
 
   function pleaseLogIn() {
-    enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+    notify(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
     navigate('/sign-in', { state: here });
   }
 
@@ -48,11 +47,11 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
       // A visitor has no cart to keep a change for: the answer would be the 401 of spec §4.
       if (!token) return pleaseLogIn();
       addToCart.mutate(change);
-      enqueueSnackbar(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
+      notify(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
       return;
     }
     addToCart.mutate(change, {
-      onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
+      onSuccess: (answer) => notify(answer.message, { variant: 'success' }),
       onError: (error) => {
         // Held back by a lost connection and sent later: its failure is named app-wide (offline-changes.ts).
         if (isReplay(change)) return;
@@ -61,7 +60,7 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
           pleaseLogIn();
           return;
         }
-        enqueueSnackbar(error.message, { variant: 'error' });
+        notify(error.message, { variant: 'error' });
       },
     });
   }

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
@@ -59,7 +59,6 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const { lang } = useLanguage();
   const { token } = useSession();
   const online = useOnline();
-  const { enqueueSnackbar } = useSnackbar();
   const failed = useCartFailure();
   const change = useChangeCartLine();
   const remove = useRemoveFromCart();
@@ -134,7 +133,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     await run('remove', vars, async () => {
       try {
         const answer = await remove.mutateAsync(vars);
-        enqueueSnackbar(answer.message, { variant: 'success' });
+        notify(answer.message, { variant: 'success' });
         onRemoved();
       } catch (error) {
         failed(error, undefined, vars);
@@ -159,7 +158,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     wantedSmells.current = next;
     wantedUnit.current = unit + 1;
     setSmellDraft(next);
-    enqueueSnackbar(t`Updating smell...`, { variant: 'info' });
+    notify(t`Updating smell...`, { variant: 'info' });
     if (sendingSmells.current) return; // sent when the one in flight is answered
     void sendSmells();
   }
@@ -179,7 +178,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
         if (wantedSmells.current !== smell) continue; // a newer choice came meanwhile: send it too
         wantedSmells.current = null;
         const wait = Math.max(0, SMELL_MESSAGE_DELAY - (Date.now() - startedAt));
-        timers.current.push(setTimeout(() => enqueueSnackbar(answer.message, { variant: 'success' }), wait));
+        timers.current.push(setTimeout(() => notify(answer.message, { variant: 'success' }), wait));
       }
     } catch (error) {
       // The cart stays as the server last answered it.
@@ -202,7 +201,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
       setGiftDraft(chosen);
       try {
         const answer = await change.mutateAsync(vars);
-        enqueueSnackbar(answer.message, { variant: 'success' });
+        notify(answer.message, { variant: 'success' });
       } catch (error) {
         failed(error, t`Failed to update gift`, vars);
       } finally {

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { useApplyCoupon } from '../api/apply-coupon';
@@ -22,7 +22,6 @@ export const NO_COUPON = 'not there';
  */
 export function CouponBox({ cart }: { cart: CartData }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const failed = useCartFailure();
   const apply = useApplyCoupon();
   const remove = useRemoveCoupon();
@@ -53,7 +52,7 @@ export function CouponBox({ cart }: { cart: CartData }) {
       const answer = await apply.mutateAsync({ cardId: cart.card_id, code, subtotal: cart.subtotal });
       moveFocus.current = true;
       setCode('');
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) return failed(failure);
       setError(failure instanceof ApiError ? (failure.fields.name?.[0] ?? failure.message) : t`Something went wrong. Please try again.`);
@@ -66,7 +65,7 @@ export function CouponBox({ cart }: { cart: CartData }) {
     try {
       const answer = await remove.mutateAsync(cart.card_id);
       moveFocus.current = true;
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
     } catch (failure) {
       failed(failure);
     }

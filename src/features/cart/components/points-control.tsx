@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
@@ -28,7 +28,6 @@ import { useCartFailure } from '../hooks/use-cart-failure';
  */
 export function PointsControl({ cart }: { cart: CartData }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const failed = useCartFailure();
   const cancel = useCancelPoints();
   // Here rather than in the dialog: a close while the confirmation is on its way must not cancel it.
@@ -41,7 +40,7 @@ export function PointsControl({ cart }: { cart: CartData }) {
     if (cancel.isPending) return;
     try {
       const answer = await cancel.mutateAsync();
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
     } catch (error) {
       failed(error);
     }
@@ -93,7 +92,6 @@ function PointsDialogBody({ apply, onDone, onCancel }: BodyProps) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const { token } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
   const failed = useCartFailure();
   const worth = useQuery(pointsValueQuery(lang, token));
   const [applyError, setApplyError] = useState<string | null>(null);
@@ -116,7 +114,7 @@ function PointsDialogBody({ apply, onDone, onCancel }: BodyProps) {
     setApplyError(null);
     try {
       const answer = await apply.mutateAsync();
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { isReplay, type Change } from '@/lib/offline-changes';
 
@@ -19,15 +19,14 @@ import { isReplay, type Change } from '@/lib/offline-changes';
  */
 export function useCartFailure() {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   return useCallback((error: unknown, fallback?: string, change?: Change) => {
     if (isReplay(change)) return;
     if (error instanceof ApiError && error.status === 401) {
-      enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+      notify(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
       return;
     }
     const fromServer = error instanceof ApiError && error.fromServer ? error.message : null;
     const message = fallback ? fromServer ?? fallback : error instanceof Error ? error.message : t`Something went wrong. Please try again.`;
-    enqueueSnackbar(message, { variant: 'error' });
-  }, [enqueueSnackbar, t]);
+    notify(message, { variant: 'error' });
+  }, [t]);
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { endCheckoutSession } from '@/lib/checkout-session';
 import { useSession } from '@/lib/session';
@@ -29,7 +29,6 @@ type Order = PlacedOrderData['order'];
  */
 export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const { setCartCount } = useSession();
   const navigate = useNavigate();
   const place = usePlaceOrder();
@@ -54,18 +53,18 @@ export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) 
       setCartCount(0);
       endCheckoutSession();
       savePlacedOrder(order);
-      enqueueSnackbar(answer.message, { variant: 'success' });
+      notify(answer.message, { variant: 'success' });
       onPlaced(order);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         // The app-wide 401 handler has signed the shopper out on this device,
         // keeping the checkout session: sign-in brings them back to this step.
-        enqueueSnackbar(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
+        notify(t`Please Login First`, { variant: 'warning', preventDuplicate: true });
         navigate('/sign-in', { state: { from: stepPath('payment') } satisfies SignInState });
         return;
       }
       if (error instanceof ApiError && error.status === 0) setLost(true);
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
+      notify((error as Error).message, { variant: 'error' });
     } finally {
       inFlight.current = false;
     }

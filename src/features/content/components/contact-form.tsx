@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import type { TextFieldProps } from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
 import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
@@ -21,7 +21,6 @@ const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as read
  */
 export function ContactForm() {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, reset, setError, formState: { isSubmitting } } = useForm<ContactMessage>({
     defaultValues: { name: '', email: '', phone: '', message: '' },
     mode: 'onTouched',
@@ -62,7 +61,7 @@ export function ContactForm() {
         phone: normalizePhone(values.phone) ?? values.phone,
         message: values.message.trim(),
       });
-      enqueueSnackbar(message, { variant: 'success' });
+      notify(message, { variant: 'success' });
       reset();
     } catch (error) {
       if (error instanceof ApiError) {

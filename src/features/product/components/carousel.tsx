@@ -10,6 +10,7 @@ import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
+import { useSeen } from '@/lib/use-seen';
 
 /** Spec §9: every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
 export const CAROUSEL_DEFAULTS = { speed: 300, slidesPerView: 1, threshold: 5 } as const;
@@ -37,24 +38,6 @@ export function SlideImage({ width, height, style, ...rest }: ImgHTMLAttributes<
       style={{ ...style, display: 'block', width: '100%', height: 'auto', aspectRatio: `${width} / ${height}`, backgroundColor: '#f3eee6' }}
     />
   );
-}
-
-/** True once the element has been on screen (at once where IntersectionObserver is missing). */
-function useSeen(element: HTMLElement | null, watch: boolean): boolean {
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    if (!watch || seen || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, watch, seen]);
-  return seen;
 }
 
 export interface CarouselSlide {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SvgIcon from '@mui/material/SvgIcon';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { Price } from '@/components/price';
 import { SafeHtml } from '@/components/safe-html';
 import type { ProductOverview } from '../api/get-product';
@@ -22,15 +22,14 @@ const absolute = (link: string) => new URL(link, window.location.origin).href;
  */
 export function ProductInfo({ product, actions }: { product: ProductOverview; actions?: ReactNode }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
 
   async function copyLink() {
     try {
       if (!navigator.clipboard) throw new Error('The clipboard is not available here.');
       await navigator.clipboard.writeText(absolute(product.link));
-      enqueueSnackbar(t`Link copied to clipboard!`, { variant: 'success' });
+      notify(t`Link copied to clipboard!`, { variant: 'success' });
     } catch {
-      enqueueSnackbar(t`Failed to copy link. Please try again.`, { variant: 'error' });
+      notify(t`Failed to copy link. Please try again.`, { variant: 'error' });
     }
   }
 

@@ -13,7 +13,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useSendReview } from '../api/send-review';
@@ -27,7 +27,6 @@ interface ReviewForm {
 
 function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): void }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const send = useSendReview(productId);
   const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ReviewForm>({
     defaultValues: { rate: null, comment: '' },
@@ -36,7 +35,7 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
   const submit = handleSubmit(async ({ rate, comment }) => {
     try {
       const message = await send.mutateAsync({ rate: rate ?? 0, comment: comment.trim() });
-      enqueueSnackbar(message, { variant: 'success' });
+      notify(message, { variant: 'success' });
       onDone();
     } catch (error) {
       const message = error instanceof Error ? error.message : t`Something went wrong. Please try again.`;
@@ -46,7 +45,7 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
           if (first) setError(field, { message: first });
         }
       }
-      enqueueSnackbar(message, { variant: 'error' });
+      notify(message, { variant: 'error' });
     }
   });
 

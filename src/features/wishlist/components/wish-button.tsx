@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { useSnackbar } from 'notistack';
+import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
@@ -36,7 +36,6 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
   const { token, signedIn } = useSession();
   const navigate = useNavigate();
   const here = useReturnHere();
-  const { enqueueSnackbar } = useSnackbar();
   const wishlist = useQuery(wishlistQuery(lang, token));
   const add = useAddToWishlist();
   const remove = useRemoveFromWishlist();
@@ -53,7 +52,7 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
     // Not `disabled` while busy: that would drop keyboard focus.
     if (busy) return;
     if (!signedIn) {
-      enqueueSnackbar(t`Please sign in to use your wishlist.`, { variant: 'info', preventDuplicate: true });
+      notify(t`Please sign in to use your wishlist.`, { variant: 'info', preventDuplicate: true });
       navigate('/sign-in', { state: here });
       return;
     }
@@ -62,18 +61,18 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
     const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
     if (!onlineManager.isOnline()) {
       (next ? add : remove).mutate(change);
-      enqueueSnackbar(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
+      notify(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
       return;
     }
     (next ? add : remove).mutate(change, {
-      onSuccess: (message) => enqueueSnackbar(message, { variant: 'success' }),
+      onSuccess: (message) => notify(message, { variant: 'success' }),
       onError: (error) => {
         setChosen(null);
         // Held back by a lost connection and sent later: its failure is named app-wide (offline-changes.ts).
         if (isReplay(change)) return;
         // A 401 is the app-wide handler's: it already asked the shopper to sign in.
         if (error instanceof ApiError && error.status === 401) return;
-        enqueueSnackbar(error.message, { variant: 'error' });
+        notify(error.message, { variant: 'error' });
       },
     });
   }
