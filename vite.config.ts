@@ -102,7 +102,7 @@ function precacheReport(outDir: () => string): Plugin {
 }
 
 /**
- * Tells lang-dir.js where each language's catalog went (data-catalog-en,
+ * Tells boot.js where each language's catalog went (data-catalog-en,
  * data-catalog-ar on its script tag), so it can preload the shopper's one
  * before the entry asks for it: no round trip added by loading one catalog.
  */
@@ -119,7 +119,7 @@ function catalogHints(): Plugin {
           return lang ? [`data-catalog-${lang}="/${chunk.fileName}"`] : [];
         });
         if (attributes.length !== 2) this.error?.('attar:catalog-hints: expected one catalog chunk per language');
-        return html.replace('<script src="/lang-dir.js"></script>', `<script src="/lang-dir.js" ${attributes.sort().join(' ')}></script>`);
+        return html.replace('<script src="/boot.js"></script>', `<script src="/boot.js" ${attributes.sort().join(' ')}></script>`);
       },
     },
   };
@@ -149,7 +149,7 @@ export default defineConfig({
       injectManifest: {
         // woff2 only (every browser with service workers reads it): Arabic and Latin regular, Arabic bold.
         globPatterns: [
-          'index.html', 'lang-dir.js', 'logo.svg', 'assets/*.{js,css}',
+          'index.html', 'boot.js', 'logo.svg', 'assets/*.{js,css}',
           'assets/cairo-{arabic,latin}-400-normal-*.woff2', 'assets/cairo-arabic-700-normal-*.woff2',
         ],
         manifestTransforms: [selection.transform],

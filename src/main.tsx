@@ -6,13 +6,13 @@ import { BrowserRouter } from 'react-router-dom';
 import './app/fonts.css';
 import { AppProvider, makeQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
-import { ErrorBoundary } from './app/route-error';
+import { RouteErrorBoundary } from './app/route-error';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { loadCatalog } from './lib/i18n';
 import { storage } from './lib/storage';
 
 const root = createRoot(document.getElementById('root')!);
-// The shopper's language first: lang-dir.js has already asked for its catalog next to this file. Should
+// The shopper's language first: boot.js has already asked for its catalog next to this file. Should
 // it fail to load, English (which can also fail) is tried, and the app renders either way.
 const lang = storage.lang();
 loadCatalog(lang)
@@ -25,9 +25,9 @@ function render() {
     <StrictMode>
       <AppProvider queryClient={makeQueryClient()}>
         <BrowserRouter>
-          <ErrorBoundary>
+          <RouteErrorBoundary>
             <AppRoutes />
-          </ErrorBoundary>
+          </RouteErrorBoundary>
         </BrowserRouter>
         {/* The service worker exists only in a build: the dev server and tests run without it. */}
         {import.meta.env.PROD && <UpdatePrompt />}

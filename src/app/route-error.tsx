@@ -1,9 +1,10 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { LoadingView } from '@/components/loading-view';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { chunkOf, isChunkLoadError, reloadedForChunk, reloadOnceForChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
 import { reloadOntoLatest } from '@/pwa/reload-latest';
@@ -51,35 +52,7 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-interface BoundaryProps {
-  children: ReactNode;
-  /** A new value clears a shown failure: the route's path, so leaving a broken screen shows the next one. */
-  resetKey?: string;
-  /** What an optional widget shows instead when it fails (RouteError when not given). */
-  fallback?: ReactNode;
-}
-
-/**
- * Catches what a screen throws while loading or rendering and shows
- * RouteError in its place. The app has one around everything and one around
- * the routed screen inside the shell, so the banner, navigation and footer
- * stay. (The declarative router has no errorElement: the data router it
- * would need costs 17 KiB gzip on every first load.)
- */
-export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean; resetKey?: string }> {
-  override state = { error: undefined as unknown, failed: false, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error, failed: true };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; resetKey?: string }) {
-    if (props.resetKey === state.resetKey) return null;
-    return { error: undefined, failed: false, resetKey: props.resetKey };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return this.props.fallback !== undefined ? this.props.fallback : <RouteError error={this.state.error} />;
-  }
+/** Shows RouteError for what its children throw; a new `resetKey` (the path) clears it. */
+export function RouteErrorBoundary({ children, resetKey }: { children: ReactNode; resetKey?: string }) {
+  return <ErrorBoundary resetKey={resetKey} fallback={(error) => <RouteError error={error} />}>{children}</ErrorBoundary>;
 }

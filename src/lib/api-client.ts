@@ -4,6 +4,7 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { storage } from './storage';
+import { takeEarlyAnswer } from './early-data';
 
 const BASE = `${import.meta.env.VITE_API_HOST ?? ''}/api`;
 
@@ -54,14 +55,19 @@ export async function request<T, Extra = object>(path: string, options: RequestO
   const token = options.anonymous ? null : storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const method = options.method ?? 'GET';
+  const send = () => fetch(`${BASE}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  // The first screen's call may have been made already by boot.js, which knows only the same-origin API.
+  const early = method === 'GET' && BASE === '/api' ? takeEarlyAnswer(path, headers.lang, headers.authorization) : undefined;
   let res: Response;
   try {
-    res = await fetch(`${BASE}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    // An early call that failed on the network is made again, as if there had been none.
+    res = await (early ? early.catch(send) : send());
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, t`No connection. Check your internet and try again.`);

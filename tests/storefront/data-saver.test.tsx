@@ -7,6 +7,9 @@ import { isDataSaverOn } from '@/lib/data-saver';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
 import { fakeApi, renderApp } from './render';
 
+/** The carousels' Swiper is a lazy module (carousel.tsx): its first load in a test file includes compiling it. */
+const SWIPER_LOADS = { timeout: 5000 };
+
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
 beforeAll(() => {
   if (!window.matchMedia) {
@@ -157,7 +160,7 @@ describe('the data saver switch', () => {
 describe('the product page with data saver', () => {
   it('loads every gallery picture when data saver is off', async () => {
     renderDetails();
-    const gallery = await screen.findByRole('region', { name: 'Product images' });
+    const gallery = await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
     expect(sources(gallery)).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Show more photos' })).toBeNull();
   });
@@ -165,7 +168,7 @@ describe('the product page with data saver', () => {
   it('loads only the main picture until the shopper asks for more photos', async () => {
     localStorage.setItem('data saver', 'on');
     renderDetails();
-    const gallery = await screen.findByRole('region', { name: 'Product images' });
+    const gallery = await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
     expect(sources(gallery)).toEqual(['/media/products/royal-oud-intense.svg']);
     const main = within(gallery).getByRole('img', { name: 'Royal Oud Intense' });
     expect([main.getAttribute('width'), main.getAttribute('height')]).toEqual(['600', '600']);
@@ -188,8 +191,8 @@ describe('the product page with data saver', () => {
     localStorage.setItem('data saver', 'on');
     renderDetails();
 
-    const howTo = await screen.findByRole('region', { name: 'How to use images' });
-    const related = screen.getByRole('region', { name: 'Related products' });
+    const howTo = await screen.findByRole('region', { name: 'How to use images' }, SWIPER_LOADS);
+    const related = await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS);
     expect(sources(howTo)).toEqual([]);
     expect(related.querySelectorAll('img')).toHaveLength(0);
     // Empty boxes of the pictures' shape keep the page from shifting.
@@ -214,8 +217,8 @@ describe('the product page with data saver', () => {
   it('loads the how-to-use and related pictures at once when data saver is off', async () => {
     fakeIntersectionObserver();
     renderDetails();
-    const howTo = await screen.findByRole('region', { name: 'How to use images' });
+    const howTo = await screen.findByRole('region', { name: 'How to use images' }, SWIPER_LOADS);
     expect(sources(howTo)).toHaveLength(2);
-    expect(screen.getByRole('region', { name: 'Related products' }).querySelectorAll('img')).toHaveLength(1);
+    expect((await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS)).querySelectorAll('img')).toHaveLength(1);
   });
 });

@@ -10,6 +10,9 @@ import { CAROUSEL_DEFAULTS } from '@/features/product/components/carousel';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
 import { fakeApi, renderApp } from './render';
 
+/** The carousels' Swiper is a lazy module (carousel.tsx): its first load in a test file includes compiling it. */
+const SWIPER_LOADS = { timeout: 5000 };
+
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
 beforeAll(() => {
   if (!window.matchMedia) {
@@ -116,7 +119,8 @@ describe('the product details page', () => {
     expect(screen.getByText('Within 7 Days')).toBeTruthy();
 
     // The gallery: main image then the extra ones, each with its size.
-    const gallery = screen.getByRole('region', { name: 'Product images' });
+    // The carousels come once the page has painted (carousel.tsx).
+    const gallery = await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
     const pictures = within(gallery).getAllByRole('img');
     expect(pictures.map((img) => img.getAttribute('src'))).toEqual([
       '/media/products/royal-oud-intense.svg', '/media/products/royal-oud-intense-g1.svg', '/media/products/royal-oud-intense-g2.svg',
@@ -146,11 +150,11 @@ describe('the product details page', () => {
     // How to use: its text and its own carousel.
     expect(screen.getByRole('heading', { level: 2, name: 'How to use' })).toBeTruthy();
     expect(screen.getByText('Spray from about 15 cm onto pulse points.')).toBeTruthy();
-    const howTo = screen.getByRole('region', { name: 'How to use images' });
+    const howTo = await screen.findByRole('region', { name: 'How to use images' }, SWIPER_LOADS);
     expect(within(howTo).getAllByRole('img')).toHaveLength(2);
 
     // Related: names, prices, the overview cut to 7 words, a heart and add to cart each.
-    const related = screen.getByRole('region', { name: 'Related products' });
+    const related = await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS);
     expect(within(related).getByRole('link', { name: 'Sultan Musk' }).getAttribute('href')).toBe('/products/product-details/7');
     const overviews = within(related).getAllByTestId('related-overview').map((el) => el.textContent);
     expect(overviews).toEqual(['A soft, clean musk that stays close…', 'Creamy sandalwood, calm and addictive.']);
@@ -186,7 +190,7 @@ describe('the product details page', () => {
     onTestFinished(() => { if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width); });
     fakeApi({ '/products/details/1': ok });
     renderDetails();
-    const gallery = await screen.findByRole('region', { name: 'Product images' });
+    const gallery = await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
     const next = within(gallery).getByRole('button', { name: 'Next slide' });
     const prev = within(gallery).getByRole('button', { name: 'Previous slide' });
     expect(prev.hasAttribute('disabled')).toBe(true);
@@ -211,6 +215,7 @@ describe('the product details page', () => {
     expect(plain(info.querySelector('del')!.textContent)).toBe('١٬٨٥٠٫٠٠ ج.م.');
     const bars = within(screen.getByTestId('review-summary')).getAllByRole('listitem');
     expect(plain(bars[0].textContent)).toContain('٦٥٪');
+    await screen.findAllByRole('region', { name: 'صور المنتج' }, SWIPER_LOADS);
     for (const swiper of document.querySelectorAll('.swiper')) {
       expect(swiper.getAttribute('dir')).toBe('rtl');
       expect(swiper.classList.contains('swiper-rtl')).toBe(true);
@@ -224,6 +229,7 @@ describe('the product details page', () => {
     fakeApi({ '/products/details/1': ok });
     renderDetails('1', <Nav />);
     await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
+    await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
     expect(document.querySelector('.swiper')!.getAttribute('dir')).toBe('ltr');
     fireEvent.click(screen.getByTestId('language-toggle'));
     await screen.findByRole('heading', { level: 1, name: 'عود ملكي إنتنس' });

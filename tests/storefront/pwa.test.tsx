@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { AppProvider, makeQueryClient } from '@/app/provider';
-import { ErrorBoundary } from '@/app/route-error';
+import { RouteErrorBoundary } from '@/app/route-error';
 import { UpdatePrompt } from '@/pwa/update-prompt';
 import { CHUNK_LOAD_TIMEOUT_MS, CHUNK_RELOAD_KEY, ChunkLoadError, isChunkLoadError, lazyScreen, loadChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
@@ -221,9 +221,9 @@ function renderFailingScreen(cause: unknown = new TypeError('Failed to fetch dyn
   return render(
     <AppProvider queryClient={makeQueryClient()}>
       <MemoryRouter>
-        <ErrorBoundary>
+        <RouteErrorBoundary>
           <Suspense fallback={null}><Screen /></Suspense>
-        </ErrorBoundary>
+        </RouteErrorBoundary>
       </MemoryRouter>
     </AppProvider>,
   );
@@ -265,7 +265,7 @@ describe('a screen whose code does not arrive', () => {
   it('treats a screen that failed to render as before: shown at once, no reload', async () => {
     fakeApi({});
     const Broken = () => { throw new TypeError('Cannot read properties of undefined'); };
-    render(<AppProvider queryClient={makeQueryClient()}><MemoryRouter><ErrorBoundary><Broken /></ErrorBoundary></MemoryRouter></AppProvider>);
+    render(<AppProvider queryClient={makeQueryClient()}><MemoryRouter><RouteErrorBoundary><Broken /></RouteErrorBoundary></MemoryRouter></AppProvider>);
     await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' });
     expect(reload).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();

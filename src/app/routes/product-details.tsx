@@ -17,7 +17,7 @@ import { HowToUse } from '@/features/product/components/how-to-use';
 import { RelatedCarousel } from '@/features/product/components/related-carousel';
 import { ReviewSummary } from '@/features/product/components/review-summary';
 import { ReviewList } from '@/features/product/components/review-list';
-import { ReviewDialog } from '@/features/product/components/review-dialog';
+import { WriteReview } from '@/features/product/components/write-review';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
@@ -129,7 +129,7 @@ function ProductPage({ data }: { data: Details }) {
       <Box component="section" aria-labelledby="reviews-heading" sx={{ mt: 5, display: 'grid', gap: 3 }}>
         <Typography id="reviews-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Customer reviews`}</Typography>
         <ReviewSummary rates={data.review_rate} />
-        <Box><ReviewDialog productId={id} /></Box>
+        <Box><WriteReview productId={id} /></Box>
         <ReviewList reviews={data.review} />
       </Box>
     </>

@@ -16,7 +16,7 @@ import { Banner } from './banner';
 import { Nav } from './nav';
 import { Footer } from './footer';
 import { UnauthorizedHandler } from '../unauthorized';
-import { ErrorBoundary } from '../route-error';
+import { RouteErrorBoundary } from '../route-error';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 /**
@@ -67,11 +67,11 @@ export function Layout() {
       <Nav />
       <Box component="main" id="main" sx={{ flexGrow: 1, minHeight: '100vh', width: '100%', maxWidth: 1200, mx: 'auto', px: 2, py: 3 }}>
         {/* A screen that fails to load or render shows its error inside the shell; leaving it clears it. */}
-        <ErrorBoundary resetKey={pathname}>
+        <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingView />}>
             <Outlet />
           </Suspense>
-        </ErrorBoundary>
+        </RouteErrorBoundary>
       </Box>
       <Footer />
     </Box>

@@ -16,7 +16,7 @@ import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { useForgetShopper } from '@/app/sign-out';
-import { ErrorBoundary } from '@/app/route-error';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 import { promptInstall, useInstallOffer } from '@/pwa/install-state';
 

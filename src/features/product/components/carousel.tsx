@@ -1,29 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ImgHTMLAttributes, type Key, type KeyboardEvent, type ReactNode } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y } from 'swiper/modules';
-import type { Swiper as SwiperInstance } from 'swiper';
-import type { SwiperOptions } from 'swiper/types';
-import 'swiper/css';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ImgHTMLAttributes, type Key, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
-import { useLingui } from '@lingui/react/macro';
-import { useLanguage } from '@/lib/language';
-import { formatNumber } from '@/lib/money';
-import { useSeen } from '@/lib/use-seen';
+import type { SwiperOptions } from 'swiper/types';
+import { ErrorBoundary } from '@/components/error-boundary';
 
 /** Spec §9: every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
 export const CAROUSEL_DEFAULTS = { speed: 300, slidesPerView: 1, threshold: 5 } as const;
 
-// Swiper fills these in itself; they pass through Lingui as plain values.
-
-/** Points to the start of the line: flipped in rtl, where the start is on the right. */
-const ChevronStart = (props: SvgIconProps) => (
-  <SvgIcon {...props}><path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" /></SvgIcon>
-);
-
 /** Whether the slide around a SlideImage may load its picture now (data saver holds it back). */
-const ShowImages = createContext(true);
+export const ShowImages = createContext(true);
 
 /**
  * A slide's picture: the image, or while data saver holds it back an empty
@@ -60,104 +44,66 @@ export interface CarouselProps {
   focusNext?: boolean;
 }
 
+/** Once Swiper has arrived, a carousel mounted later (another product, more photos) starts with it. */
+let swiperArrived = false;
+const SwiperCarousel = lazy(() => import('./swiper-carousel').then((m) => {
+  swiperArrived = true;
+  return { default: m.SwiperCarousel };
+}));
+
+/** Height of the Previous / position / Next row under a carousel that can move (its 40 px buttons and 8 px margin). */
+const CONTROLS_HEIGHT = 48;
+
 /**
- * The shop's one Swiper: §9's defaults, named for screen readers (a region
- * with aria-roledescription "carousel", slides as labelled groups), Previous
- * and Next buttons in the tab order, and arrow keys, Home and End while focus
- * is inside. The keys are handled here rather than by Swiper's Keyboard module,
- * which listens on the whole document and would move every carousel in view.
- * The Swiper is keyed on the direction so a language switch rebuilds it in rtl.
+ * The first slide as the carousel will show it, before Swiper (about 30 KiB
+ * gzip with its CSS) has arrived: same width, the row of controls kept free,
+ * so the swap moves nothing. Slides that may share the view
+ * (`breakpoints`) are laid out side by side the same way.
  */
-export function Carousel({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, focusNext = false }: CarouselProps) {
-  const { t } = useLingui();
-  const { dir, lang } = useLanguage();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [view, setView] = useState({ index: 0, begin: true, end: slides.length <= 1, locked: slides.length <= 1, perView: 1 });
-  const [region, setRegion] = useState<HTMLElement | null>(null);
-  const nextButton = useRef<HTMLButtonElement>(null);
-  // The last slide index the shopper has had in view. Once data saver is off,
-  // every picture may load, and pictures already shown stay if it is turned on again.
-  const [reached, setReached] = useState(deferImages ? 0 : Infinity);
-  const seen = useSeen(region, deferImages && reached !== Infinity);
-  useEffect(() => {
-    if (!deferImages) setReached(Infinity);
-  }, [deferImages]);
-  useEffect(() => {
-    if (focusNext) nextButton.current?.focus();
-    // Only on mount: the request for more slides happened just before.
-  }, []);
-
-  const sync = useCallback((s: SwiperInstance) => {
-    const perView = typeof s.params.slidesPerView === 'number' ? s.params.slidesPerView : 1;
-    setView({ index: s.activeIndex, begin: s.isBeginning, end: s.isEnd, locked: s.slides.length <= perView, perView });
-    setReached((r) => Math.max(r, s.activeIndex + Math.ceil(perView) - 1));
-  }, []);
-  const showImages = (i: number) => reached === Infinity || (seen && i <= reached);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!swiper || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    const next = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const prev = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    if (event.key === next) swiper.slideNext();
-    else if (event.key === prev) swiper.slidePrev();
-    else if (event.key === 'Home') swiper.slideTo(0);
-    else if (event.key === 'End') swiper.slideTo(slides.length - 1);
-    else return;
-    event.preventDefault();
-  };
-
-  // One message for Swiper's slide labels and the visible position.
-  const position = (current: string, total: string) => t`${current} of ${total}`;
-  const mirrored = { transform: dir === 'rtl' ? 'scaleX(-1)' : undefined };
-
+function FirstSlides({ slides, breakpoints, spaceBetween = 0, deferImages = false }: Pick<CarouselProps, 'slides' | 'breakpoints' | 'spaceBetween' | 'deferImages'>) {
+  const perView = (width: number) => Object.entries(breakpoints ?? {})
+    .filter(([min]) => width >= Number(min))
+    .reduce<number>((n, [, options]) => (typeof options.slidesPerView === 'number' ? options.slidesPerView : n), CAROUSEL_DEFAULTS.slidesPerView);
+  const [count] = useState(() => (typeof window === 'undefined' ? 1 : perView(window.innerWidth)));
   return (
-    <Box ref={setRegion} role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown} sx={{ position: 'relative', minWidth: 0, '& .swiper-slide': { height: 'auto' } }}>
-      <Swiper
-        key={dir}
-        dir={dir}
-        modules={[A11y]}
-        {...CAROUSEL_DEFAULTS}
-        initialSlide={view.index}
-        spaceBetween={spaceBetween}
-        breakpoints={breakpoints}
-        a11y={{
-          enabled: true,
-          containerMessage: null,
-          containerRoleDescriptionMessage: null,
-          itemRoleDescriptionMessage: t`slide`,
-          // Swiper writes its own numbers in Western digits: the slides are labelled below instead.
-          slideLabelMessage: '',
-        }}
-        onSwiper={(s) => { setSwiper(s); sync(s); }}
-        onSlideChange={sync}
-        onBreakpoint={sync}
-        onLock={sync}
-        onUnlock={sync}
-        onResize={sync}
-      >
-        {slides.map((slide, i) => (
-          <SwiperSlide key={slide.key} aria-label={position(formatNumber(i + 1, lang), formatNumber(slides.length, lang))}>
-            <ShowImages.Provider value={showImages(i)}>{slide.content}</ShowImages.Provider>
-          </SwiperSlide>
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', gap: `${spaceBetween}px`, overflow: 'hidden' }}>
+        {slides.slice(0, count).map((slide) => (
+          <Box key={slide.key} sx={{ flex: `0 0 calc((100% - ${(count - 1) * spaceBetween}px) / ${count})`, minWidth: 0 }}>
+            {/* Data saver: no picture before the carousel itself decides what is in view. */}
+            <ShowImages.Provider value={!deferImages}>{slide.content}</ShowImages.Provider>
+          </Box>
         ))}
-      </Swiper>
-      {!view.locked && (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mt: 1 }}>
-          <IconButton onClick={() => swiper?.slidePrev()} disabled={view.begin} aria-label={t`Previous slide`}>
-            <ChevronStart sx={mirrored} />
-          </IconButton>
-          {view.perView === 1 && (
-            <Box component="span" aria-live="polite" sx={{ minWidth: 64, textAlign: 'center', color: 'text.secondary' }}>
-              {position(formatNumber(view.index + 1, lang), formatNumber(slides.length, lang))}
-            </Box>
-          )}
-          <IconButton ref={nextButton} onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
-            <ChevronStart sx={{ transform: dir === 'rtl' ? undefined : 'scaleX(-1)' }} />
-          </IconButton>
-        </Box>
-      )}
+      </Box>
+      {slides.length > count && <Box sx={{ height: CONTROLS_HEIGHT }} />}
+    </Box>
+  );
+}
+
+/**
+ * A carousel (swiper-carousel.tsx) whose Swiper is loaded once the page has
+ * painted; until then, and should that file fail to load, its first slides
+ * show as they will in it (issue 6: the product page's picture and text do
+ * not wait for Swiper).
+ */
+export function Carousel(props: CarouselProps) {
+  const [painted, setPainted] = useState(swiperArrived);
+  useEffect(() => {
+    if (painted) return;
+    // After the first paint: the picture the shopper came for is not held behind Swiper's code.
+    const id = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
+    return () => cancelAnimationFrame(id);
+  }, [painted]);
+  const first = <FirstSlides slides={props.slides} breakpoints={props.breakpoints} spaceBetween={props.spaceBetween} deferImages={props.deferImages} />;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {painted ? (
+        <ErrorBoundary fallback={first}>
+          <Suspense fallback={first}>
+            <SwiperCarousel {...props} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : first}
     </Box>
   );
 }

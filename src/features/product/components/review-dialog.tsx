@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Controller, useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
@@ -98,31 +97,27 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
  * "Write a review" and its dialog: a half-star rating out of 5 and an opinion.
  * Reviews need the token (spec §6), so a visitor is asked to sign in instead.
  */
-export function ReviewDialog({ productId }: { productId: number }) {
+/** The review form in its dialog (or, for a visitor, the way to sign in): write-review.tsx loads it when first opened. */
+export function ReviewDialog({ productId, open, onClose }: { productId: number; open: boolean; onClose(): void }) {
   const { t } = useLingui();
   const { signedIn } = useSession();
   const here = useReturnHere();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
-    <>
-      <Button variant="contained" onClick={() => setOpen(true)}>{t`Write a review`}</Button>
-      <Dialog open={open} onClose={close} aria-labelledby="review-dialog-title" fullWidth maxWidth="sm">
-        <DialogTitle id="review-dialog-title">{t`Write a review`}</DialogTitle>
-        {signedIn ? (
-          <ReviewFormBody productId={productId} onDone={close} />
-        ) : (
-          <>
-            <DialogContent>
-              <DialogContentText>{t`Please sign in to write a review.`}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>{t`Cancel`}</Button>
-              <Button component={RouterLink} to="/sign-in" state={here} variant="contained">{t`Sign in`}</Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
-    </>
+    <Dialog open={open} onClose={onClose} aria-labelledby="review-dialog-title" fullWidth maxWidth="sm">
+      <DialogTitle id="review-dialog-title">{t`Write a review`}</DialogTitle>
+      {signedIn ? (
+        <ReviewFormBody productId={productId} onDone={onClose} />
+      ) : (
+        <>
+          <DialogContent>
+            <DialogContentText>{t`Please sign in to write a review.`}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t`Cancel`}</Button>
+            <Button component={RouterLink} to="/sign-in" state={here} variant="contained">{t`Sign in`}</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
   );
 }

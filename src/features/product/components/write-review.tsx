@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
+import Button from '@mui/material/Button';
+import { useLingui } from '@lingui/react/macro';
+import { ErrorBoundary } from '@/components/error-boundary';
+
+// The dialog, its form (React Hook Form, TextField, Rating) weigh 35 KiB
+// gzip: they load when the shopper first points at or opens it, not with the
+// product page (issue 6).
+const loadDialog = () => import('./review-dialog');
+const ReviewDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReviewDialog })));
+const prepare = () => void loadDialog().catch(() => {});
+
+/** 'Write a review', and the review dialog it opens. */
+export function WriteReview({ productId }: { productId: number }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        variant="contained"
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        {t`Write a review`}
+      </Button>
+      {wanted && (
+        // A dialog whose file cannot load leaves the page as it is; the button stays.
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <ReviewDialog productId={productId} open={open} onClose={() => setOpen(false)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}

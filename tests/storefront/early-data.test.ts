@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { request } from '@/lib/api-client';
+import { EARLY_ANSWER_MAX_AGE_MS } from '@/lib/early-data';
+import { fakeApi } from './render';
+
+const TOKEN = 'token-123456789012345';
+const answer = (message: string) => Promise.resolve(new Response(JSON.stringify({ status: 200, message, data: { from: message } }), { status: 200 }));
+
+afterEach(() => {
+  delete window.__attarEarly;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** public/boot.js as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
+function runBoot(url: string) {
+  const asked: { url: string; headers: Record<string, string> }[] = [];
+  vi.stubGlobal('fetch', vi.fn((input: string, init: { headers: Record<string, string> }) => {
+    asked.push({ url: input, headers: init.headers });
+    return answer(`early ${input}`);
+  }));
+  window.history.replaceState({}, '', url);
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot.js'), 'utf8');
+  new Function(source)();
+  window.history.replaceState({}, '', '/');
+  return asked;
+}
+
+describe('the first screen\'s data, asked by boot.js before the app\'s code arrives', () => {
+  it('asks, for each first screen, exactly the calls the app will make, with the same headers', () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('lang', 'ar');
+    const auth = `Bearer ${TOKEN}`;
+    expect(runBoot('/')).toEqual([
+      { url: '/api/products/bestseller', headers: { lang: 'ar', authorization: auth } },
+      { url: '/api/home', headers: { lang: 'ar', authorization: auth } },
+    ]);
+    // Product details are asked without the token (api/get-product.ts).
+    expect(runBoot('/products/product-details/7').slice(1)).toEqual([{ url: '/api/products/details/7', headers: { lang: 'ar' } }]);
+    expect(runBoot('/cart').slice(1)).toEqual([{ url: '/api/showCard', headers: { lang: 'ar', authorization: auth } }]);
+    expect(runBoot('/products').slice(1)).toEqual([{ url: '/api/products', headers: { lang: 'ar', authorization: auth } }]);
+    // A filtered list's call depends on the page's own reading of the URL: left to the app.
+    expect(runBoot('/products?sort=price').slice(1)).toEqual([]);
+    localStorage.removeItem('userToken');
+    expect(runBoot('/cart').slice(1)).toEqual([]);
+  });
+
+  it('asks nothing offline: the app asks only what the service worker keeps', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(runBoot('/')).toEqual([]);
+    expect(window.__attarEarly).toBeUndefined();
+  });
+
+  it('the app takes that answer instead of asking again, once', async () => {
+    localStorage.setItem('lang', 'en');
+    runBoot('/');
+    const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }) });
+    expect((await request('/home')).message).toBe('early /api/home');
+    expect(api.calls).toEqual([]);
+    // Taken once: the next call goes to the network.
+    expect((await request('/home')).message).toBe('from the network');
+  });
+
+  it('is not taken for another language or shopper, nor when too old', async () => {
+    const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }) });
+    window.__attarEarly = { at: Date.now(), answers: { '/home|ar|': answer('early, in Arabic') } };
+    expect((await request('/home')).message).toBe('from the network');
+
+    localStorage.setItem('userToken', TOKEN);
+    window.__attarEarly = { at: Date.now(), answers: { '/home|en|': answer('early, for a visitor') } };
+    expect((await request('/home')).message).toBe('from the network');
+
+    localStorage.removeItem('userToken');
+    window.__attarEarly = { at: Date.now() - EARLY_ANSWER_MAX_AGE_MS - 1, answers: { '/home|en|': answer('early, stale') } };
+    expect((await request('/home')).message).toBe('from the network');
+    expect(api.calls).toHaveLength(3);
+  });
+
+  it('an early call lost on the network is made again; POSTs never take one', async () => {
+    const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }), '/addToCard': () => ({ body: { status: 200, message: 'added', data: {} } }) });
+    window.__attarEarly = { at: Date.now(), answers: { '/home|en|': Promise.reject(new TypeError('Failed to fetch')), '/addToCard|en|': answer('early') } };
+    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/addToCard', { method: 'POST', body: {} })).message).toBe('added');
+    expect(api.calls.map((c) => c.path)).toEqual(['/home', '/addToCard']);
+  });
+});
