@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +31,10 @@ export default function Home() {
   const { t } = useLingui();
   const { lang, dir } = useLanguage();
   const online = useOnline();
-  const { data, error, refetch, isPending, fetchStatus } = useQuery(homeQuery(lang));
+  const { data: fresh, error, refetch, isPending, fetchStatus } = useQuery(homeQuery(lang));
+  // Rendered from a deferred copy: React builds the sections in slices in the background, so the
+  // answer's arrival is not one long task (issue 6: Total Blocking Time).
+  const data = useDeferredValue(fresh);
   usePageTitle(undefined);
   // A failed refresh of a home already shown (offline, say) leaves it on screen.
   if (!data && (error || fetchStatus === 'paused')) {
