@@ -35,7 +35,23 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
   });
 }
 
-interface Figure { name: string; rps: number; p99: number; non2xx: number; errors: number }
+export interface Figure { name: string; rps: number; p99: number; non2xx: number; errors: number }
+
+export interface ApiRow extends Figure {
+  /** req/s relative to hello-world's in the same run */
+  ratio: number;
+  /** the least ratio wanted, or null for the yardstick and unbudgeted routes */
+  target: number | null;
+}
+
+export interface ApiBenchResult {
+  node: string;
+  duration: number;
+  connections: number;
+  rows: ApiRow[];
+  /** the api-*.json written, relative to the repository */
+  file: string;
+}
 
 // What a shopper's browser sends on every request, hello-world included.
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', lang: 'en' };
@@ -45,7 +61,8 @@ async function measure(name: string, opts: autocannon.Options): Promise<Figure> 
   return { name, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
-async function main() {
+/** Runs the whole API bench: prints its table, writes bench/results/api-*.json and returns the figures. */
+export async function runApiBench(): Promise<ApiBenchResult> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-bench-'));
   const dbFile = path.join(tmp, 'attar.db');
   const helloPort = '18081';
@@ -116,7 +133,7 @@ async function main() {
     console.log(`\nAPI bench: ${DURATION}s each, ${CONNECTIONS} connections, loopback, Node ${process.version}, ${os.cpus().length} cores\n`);
     console.log('| route | req/s | p99 ms | × hello-world | target | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|');
-    const out = rows.map((r) => {
+    const out: ApiRow[] = rows.map((r) => {
       const ratio = r.rps / helloRps;
       const target = targets[r.name];
       console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${ratio.toFixed(2)} | ${target ? `≥ ${target}` : ''} | ${r.non2xx + r.errors} |`);
@@ -125,6 +142,7 @@ async function main() {
     const file = path.join(ROOT, 'bench', 'results', `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, rows: out }, null, 2));
     console.log(`\nwritten ${path.relative(ROOT, file)}`);
+    return { node: process.version, duration: DURATION, connections: CONNECTIONS, rows: out, file: path.relative(ROOT, file) };
   } finally {
     hello.kill('SIGTERM');
     shop.kill('SIGTERM');
@@ -132,4 +150,5 @@ async function main() {
   }
 }
 
-await main();
+// Run on its own (`npm run bench:api`), not when bench/run.ts imports it.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await runApiBench();

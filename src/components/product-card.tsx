@@ -11,14 +11,19 @@ import type { ProductCard as Product } from '@/lib/contract';
 import { Price } from './price';
 
 /** A product in a grid. `actions` (heart, add to cart) are composed by the screen. */
-export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+export function ProductCard({ product, actions, eager = false }: {
+  product: Product;
+  actions?: ReactNode;
+  /** the first cards of a list: in view at once, so loaded at once (the page's largest paint is often one) */
+  eager?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea component={RouterLink} to={`/products/product-details/${product.id}`} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
         {/* A card is at most about 300 px wide: the size asks for no more, and lazy loading
             leaves cards below the fold to when they are scrolled to (what data saver needs too). */}
-        <img src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
+        <img src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
         <CardContent>
           {product.typesale_name === 'buy 2 get 1' && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} sx={{ mb: 1 }} />}
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>{product.name}</Typography>

@@ -22,7 +22,7 @@ import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
 
-const twoColumns = { display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' } as const;
+const twoColumns = { display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' } as const;
 
 /** Shaped like the page, so nothing jumps when the product arrives. */
 function DetailsSkeleton() {

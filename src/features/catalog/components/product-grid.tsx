@@ -16,6 +16,9 @@ import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
 import { VISUALLY_HIDDEN_SX as visuallyHidden } from '@/components/visually-hidden';
 
+/** Cards loaded at once: the first row on a phone (two) and on a wide screen (four). */
+const EAGER_CARDS = 4;
+
 
 /**
  * A card's shape while it loads: the square image, a name, the price and
@@ -105,7 +108,7 @@ export function ProductGrid({
         <Plural value={count} one={`${shown} product`} other={`${shown} products`} />
       </Typography>
       <Box sx={PRODUCT_GRID_SX}>
-        {products.map((p) => <ProductCard key={p.id} product={p} actions={actions?.(p)} />)}
+        {products.map((p, i) => <ProductCard key={p.id} product={p} actions={actions?.(p)} eager={i < EAGER_CARDS} />)}
       </Box>
     </Box>
   );

@@ -1,0 +1,229 @@
+// The bench's tables: one per section as it finishes, and the final one
+// that puts every figure next to its target.
+import { PRECACHE_BUDGET_KIB } from '../scripts/precache-size.ts';
+import type { ApiBenchResult } from './api.ts';
+import type { BundleResult, RouteBundle } from './bundle.ts';
+import type { FailedAudit, LighthousePage } from './lighthouse.ts';
+import type { OfflineResult } from './offline.ts';
+
+export const TARGETS = {
+  performance: 95,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.02,
+  /** accessibility, best practices, SEO */
+  otherScores: 100,
+  firstRouteJsGzipKiB: 150,
+  firstVisitTransferKiB: 400,
+  precacheGzipKiB: PRECACHE_BUDGET_KIB,
+  offlineNetworkBytes: 0,
+  offlineLcpMs: 1000,
+} as const;
+
+export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+/** A category score, or 'none' when Lighthouse could not give one. */
+const score = (value: number | null) => (value === null ? 'none' : String(value));
+
+type Align = 'left' | 'right';
+
+/** Plain text, columns padded to their widest cell; numbers read best right-aligned. */
+export function table(headers: string[], rows: string[][], align: Align[] = []): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells
+    .map((c, i) => (align[i] === 'right' ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+    .join('  ')
+    .trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function routeFiles(route: RouteBundle, limit = 6): string[] {
+  const shown = route.js.files.slice(0, limit).map((f) => `${kib(f.gzip).padStart(6)} KiB gz  ${f.file}`);
+  const rest = route.js.files.slice(limit);
+  if (rest.length) shown.push(`${kib(rest.reduce((s, f) => s + f.gzip, 0)).padStart(6)} KiB gz  (${rest.length} more scripts)`);
+  return shown;
+}
+
+export function bundleReport(bundle: BundleResult): string {
+  const rows = bundle.routes.map((r) => [
+    r.route, r.path, String(r.js.files.length), kib(r.js.gzip), kib(r.js.brotli),
+    String(r.css.files.length), kib(r.css.gzip), kib(r.css.brotli), String(r.requests), kib(r.transfer),
+  ]);
+  const out = [
+    'Bundles: each route as a first visit (fresh profile, service worker blocked, mobile viewport).',
+    'JS/CSS KiB: the built files it loaded, each compressed on its own (gzip -9 / brotli -q11).',
+    'Transfer KiB: every byte received (headers and bodies as the server sent them), all requests.',
+    '',
+    table(
+      ['route', 'path', 'JS files', 'JS gzip', 'JS br', 'CSS files', 'CSS gzip', 'CSS br', 'requests', 'transfer'],
+      rows,
+      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ),
+  ];
+  for (const r of bundle.routes) {
+    out.push('', `${r.route}: heaviest scripts`, ...routeFiles(r).map((l) => `  ${l}`));
+    for (const p of r.problems) out.push(`  ! ${p}`);
+  }
+  const lazy = bundle.largestLazy;
+  out.push(
+    '',
+    lazy
+      ? `largest lazy chunk (not loaded by home): ${lazy.file}  ${kib(lazy.gzip)} KiB gzip, ${kib(lazy.brotli)} KiB brotli (${kib(lazy.raw)} KiB raw)`
+      : 'largest lazy chunk: none',
+    `home's first visit with the service worker let in: ${kib(bundle.withWorker.transfer)} KiB transferred `
+      + `(page ${kib(bundle.withWorker.pageBytes)} + worker install ${kib(bundle.withWorker.workerBytes)} over ${bundle.withWorker.workerRequests} requests; `
+      + 'what the page loaded already comes from the HTTP cache)',
+    `service worker precache: ${bundle.precache.files} files, ${kib(bundle.precache.gzip)} KiB gzip, ${kib(bundle.precache.brotli)} KiB brotli (${kib(bundle.precache.raw)} KiB raw)`,
+  );
+  return out.join('\n');
+}
+
+function savingsText(a: FailedAudit): string {
+  const parts = Object.entries(a.savings ?? {})
+    .filter(([, v]) => v > 0)
+    .map(([metric, v]) => (metric === 'CLS' ? `CLS −${v.toFixed(3)}` : `${metric} −${Math.round(v)} ms`));
+  return parts.length ? ` [${parts.join(', ')}]` : '';
+}
+
+/** "Why not 100": what failed in each category; for performance the audits with the largest estimated savings first. */
+export function whyNot100(failing: FailedAudit[], topPerformance = 8): string[] {
+  const lines: string[] = [];
+  const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+  for (const category of categories) {
+    let audits = failing.filter((a) => a.category === category);
+    const more = category === 'performance' ? Math.max(0, audits.length - topPerformance) : 0;
+    if (category === 'performance') audits = audits.slice(0, topPerformance);
+    for (const a of audits) {
+      const value = a.displayValue ? ` (${a.displayValue})` : '';
+      lines.push(`    ${category}: ${a.id} — ${a.title}${value}${savingsText(a)}`);
+      for (const w of a.where) lines.push(`        at ${w.length > 140 ? `${w.slice(0, 137)}...` : w}`);
+    }
+    if (more) lines.push(`    performance: ${more} more, smaller (all in the JSON)`);
+  }
+  return lines;
+}
+
+export function lighthouseReport(pages: LighthousePage[], runs: number): string {
+  const rows = pages.map(({ route, median: m, runs: all }) => [
+    route, score(m.scores.performance), score(m.scores.accessibility), score(m.scores['best-practices']), score(m.scores.seo),
+    seconds(m.fcp), seconds(m.lcp), m.tbt.toFixed(0), m.cls.toFixed(3), seconds(m.si), kib(m.totalBytes),
+    all.map((r) => score(r.scores.performance)).join(','),
+  ]);
+  const benchmark = pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex));
+  const out = [
+    `Lighthouse 13, mobile defaults (simulated slow 4G, 4× CPU), ${runs} run(s) a page; figures from the run with the median performance score.`,
+    benchmark.length ? `This machine's benchmark index: ${Math.min(...benchmark).toFixed(0)}–${Math.max(...benchmark).toFixed(0)} (the simulation scales from real task times: a slow or busy machine inflates TBT).` : '',
+    '',
+    table(
+      ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'SI s', 'bytes KiB', 'perf of runs'],
+      rows,
+      ['left', ...Array<Align>(11).fill('right')],
+    ),
+  ];
+  for (const { route, path, median, runs: pageRuns } of pages) {
+    out.push('', `${route} (${path})`);
+    if (median.lcpElement) out.push(`  LCP element: ${median.lcpElement}`);
+    const errors = new Set(pageRuns.flatMap((r) => (r.runtimeError ? [r.runtimeError] : [])));
+    for (const e of errors) out.push(`  ! Lighthouse failed part way in ${pageRuns.filter((r) => r.runtimeError === e).length} of ${pageRuns.length} run(s): ${e}`);
+    if (median.performanceRerun) out.push('  ! its performance figures are from a performance-only run after the full one failed');
+    for (const p of median.contentProblems) out.push(`  ! the audited page ${p}`);
+    if (median.contentChecked.length) out.push(`  audited screen checked: ${median.contentChecked.join(', ')}`);
+    for (const w of median.warnings) out.push(`  ! Lighthouse: ${w}`);
+    const why = whyNot100(median.failing);
+    out.push(why.length ? '  why not 100:' : '  nothing failing', ...why);
+  }
+  return out.join('\n');
+}
+
+export function offlineReport(offline: OfflineResult): string {
+  const lcp = (ms: number | null) => (ms === null ? 'none' : `${seconds(ms)} s`);
+  return [
+    `Offline repeat visit of ${offline.path} (seen online once, then offline, CPU 4× slower, reload):`,
+    `  network bytes ${offline.networkBytes} over ${offline.requests} requests; LCP ${lcp(offline.lcp)}${offline.lcpElement ? ` (${offline.lcpElement})` : ''}`,
+    ...(offline.failed.length ? [`  ! ${offline.failed.length} request(s) failed, in no cache: ${offline.failed.slice(0, 5).join(', ')}`] : []),
+    `  reloaded again: ${offline.laterReloads.map((r) => `LCP ${lcp(r.lcp)}, ${r.networkBytes} network bytes`).join('; ')}`,
+    ...offline.problems.map((p) => `  ! ${p}`),
+  ].join('\n');
+}
+
+export interface Check {
+  section: string;
+  name: string;
+  value: string;
+  target: string;
+  /** null: a figure shown without a target */
+  pass: boolean | null;
+}
+
+export interface BenchFigures {
+  bundle?: BundleResult;
+  lighthouse?: LighthousePage[];
+  offline?: OfflineResult;
+  api?: ApiBenchResult;
+  /** sections that failed to run, by name */
+  errors: Record<string, string>;
+}
+
+export function checks(f: BenchFigures): Check[] {
+  const out: Check[] = [];
+  const add = (section: string, name: string, value: string, target: string, pass: boolean | null) => out.push({ section, name, value, target, pass });
+
+  for (const p of f.lighthouse ?? []) {
+    const m = p.median;
+    const s = `lighthouse ${p.route}`;
+    const atLeast = (value: number | null, target: number) => value !== null && value >= target;
+    add(s, 'performance', score(m.scores.performance), `≥ ${TARGETS.performance}`, atLeast(m.scores.performance, TARGETS.performance));
+    add(s, 'LCP', `${seconds(m.lcp)} s`, `≤ ${seconds(TARGETS.lcpMs)} s`, m.lcp <= TARGETS.lcpMs);
+    add(s, 'TBT', `${m.tbt.toFixed(0)} ms`, `≤ ${TARGETS.tbtMs} ms`, m.tbt <= TARGETS.tbtMs);
+    add(s, 'CLS', m.cls.toFixed(3), `≤ ${TARGETS.cls}`, m.cls <= TARGETS.cls);
+    add(s, 'accessibility', score(m.scores.accessibility), `= ${TARGETS.otherScores}`, atLeast(m.scores.accessibility, TARGETS.otherScores));
+    add(s, 'best practices', score(m.scores['best-practices']), `= ${TARGETS.otherScores}`, atLeast(m.scores['best-practices'], TARGETS.otherScores));
+    add(s, 'SEO', score(m.scores.seo), `= ${TARGETS.otherScores}`, atLeast(m.scores.seo, TARGETS.otherScores));
+    add(s, 'FCP', `${seconds(m.fcp)} s`, '', null);
+    add(s, 'total byte weight', `${kib(m.totalBytes)} KiB`, '', null);
+    if (m.contentProblems.length) add(s, 'audited the right screen', m.contentProblems.join('; '), 'yes', false);
+    if (m.runtimeError) add(s, 'audit completed', m.runtimeError.split(':')[0], 'yes', false);
+  }
+
+  if (f.bundle) {
+    for (const r of f.bundle.routes) {
+      add('bytes', `${r.route}: JS of the first route (gzip)`, `${kib(r.js.gzip)} KiB`, `≤ ${TARGETS.firstRouteJsGzipKiB} KiB`, r.js.gzip <= TARGETS.firstRouteJsGzipKiB * 1024);
+    }
+    for (const r of f.bundle.routes) {
+      add('bytes', `${r.route}: first visit, total transfer`, `${kib(r.transfer)} KiB`, `≤ ${TARGETS.firstVisitTransferKiB} KiB`, r.transfer <= TARGETS.firstVisitTransferKiB * 1024);
+    }
+    add('bytes', 'home: first visit incl. worker install', `${kib(f.bundle.withWorker.transfer)} KiB`, '', null);
+    add('bytes', 'service worker precache (gzip)', `${kib(f.bundle.precache.gzip)} KiB`, `≤ ${TARGETS.precacheGzipKiB} KiB`, f.bundle.precache.gzip <= TARGETS.precacheGzipKiB * 1024);
+    const lazy = f.bundle.largestLazy;
+    if (lazy) add('bytes', `largest lazy chunk (gzip): ${lazy.file.replace(/^assets\//, '')}`, `${kib(lazy.gzip)} KiB`, '', null);
+  }
+
+  if (f.offline) {
+    const o = f.offline;
+    add('offline repeat', 'product shown offline', o.rendered ? 'yes' : 'no', 'yes', o.rendered);
+    add('offline repeat', 'network bytes', String(o.networkBytes), `= ${TARGETS.offlineNetworkBytes}`, o.networkBytes === TARGETS.offlineNetworkBytes);
+    add('offline repeat', 'LCP (CPU 4×)', o.lcp === null ? 'none' : `${seconds(o.lcp)} s`, `≤ ${seconds(TARGETS.offlineLcpMs)} s`, o.lcp !== null && o.lcp <= TARGETS.offlineLcpMs);
+  }
+
+  for (const r of f.api?.rows ?? []) {
+    add('api', `${r.name} (req/s × hello-world)`, r.ratio.toFixed(2), r.target === null ? '' : `≥ ${r.target}`, r.target === null ? null : r.ratio >= r.target);
+  }
+
+  for (const [section, error] of Object.entries(f.errors)) add(section, 'ran', error.split('\n')[0], 'yes', false);
+  return out;
+}
+
+export function finalTable(list: Check[]): string {
+  const failed = list.filter((c) => c.pass === false).length;
+  const met = list.filter((c) => c.pass === true).length;
+  return [
+    table(
+      ['section', 'check', 'value', 'target', '✓/✗'],
+      // Long values (an error's text) are in full above and in the JSON.
+      list.map((c) => [c.section, c.name, c.value.length > 40 ? `${c.value.slice(0, 39)}…` : c.value, c.target, c.pass === null ? '' : c.pass ? '✓' : '✗']),
+      ['left', 'left', 'right', 'left', 'left'],
+    ),
+    '',
+    `${met} met, ${failed} missed (${list.length - met - failed} shown without a target)`,
+  ].join('\n');
+}

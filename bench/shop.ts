@@ -1,0 +1,155 @@
+// The storefront as shoppers get it: a production build in its own folder
+// (a developer's dist/ and the e2e tests' build are left alone), served by
+// the real server on a fresh seeded database through the e2e harness.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startShop, type Shop } from '../tests/e2e/harness.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Builds like tests/e2e/global-setup.ts does, into `outDir`: its helper
+ * writes to the e2e tests' own folder, which a test run elsewhere may be using.
+ */
+export function buildStorefront(outDir: string) {
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // A production build even when run from a shell that set NODE_ENV for something else.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('the storefront did not build');
+}
+
+/** The build's name (index.html's <meta name="attar-build">), to tell results of different builds apart. */
+export function buildId(distDir: string): string | null {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return /<meta\s+name="attar-build"\s+content="([^"]*)"/.exec(html)?.[1] ?? null;
+}
+
+export interface BenchShop {
+  url: string;
+  /** the seeded product whose details page is measured */
+  productId: number;
+  productName: string;
+  /** the demo shopper's token, as the storefront keeps it in localStorage `userToken` */
+  token: string;
+  /** names of the lines in the demo shopper's cart, to tell the cart from a sign-in prompt */
+  cartNames: string[];
+  /** whether the server still answers: a long run should say so when it was stopped from outside */
+  alive(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export const DEMO_SHOPPER = { login: 'demo@attar.eg', password: 'attar123' };
+
+async function api<T>(shop: Shop, method: 'GET' | 'POST', route: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${shop.url}/api${route}`, {
+    method,
+    headers: {
+      lang: 'en',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /api${route}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * The harness waits for the server's exit, which never comes if it had
+ * already died; its folder (the database's, made by the harness) is then
+ * removed here instead.
+ */
+async function stopWithin(shop: Shop, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = await Promise.race([
+    shop.stop().then(() => true),
+    new Promise<false>((r) => { timer = setTimeout(() => r(false), ms); }),
+  ]);
+  clearTimeout(timer);
+  const dir = path.dirname(shop.databaseUrl);
+  if (!stopped && path.basename(dir).startsWith('attar-e2e-')) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The shop with the demo shopper signed in and two products in their cart (an empty cart is not the page shoppers pay on). */
+export async function startBenchShop(distDir: string): Promise<BenchShop> {
+  const shop = await startShop({ env: { DIST_DIR: distDir } });
+  try {
+    const raw = new Database(shop.databaseUrl, { readonly: true });
+    const ids = (raw.prepare('select id from products order by id limit 3').all() as { id: number }[]).map((r) => r.id);
+    raw.close();
+    if (ids.length < 3) throw new Error('the seeded shop has fewer than 3 products');
+    const productId = ids[0];
+    const details = await api<{ OverView_Product: { name: string } }>(shop, 'GET', `/products/details/${productId}`);
+    const { token } = await api<{ token: string }>(shop, 'POST', '/user/login', undefined, DEMO_SHOPPER);
+    for (const id of ids.slice(1)) await api(shop, 'POST', '/addToCard', token, { product_id: id });
+    const cart = await api<{ product_in_card: { product_name: string }[] }>(shop, 'GET', '/showCard', token);
+    return {
+      url: shop.url,
+      productId,
+      productName: details.OverView_Product.name,
+      token,
+      cartNames: cart.product_in_card.map((l) => l.product_name),
+      alive: () => fetch(`${shop.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false),
+      stop: () => stopWithin(shop, 10_000),
+    };
+  } catch (error) {
+    await shop.stop();
+    throw error;
+  }
+}
+
+export interface BenchRoute {
+  key: 'home' | 'products' | 'details' | 'cart';
+  path: string;
+  signedIn: boolean;
+}
+
+export function benchRoutes(shop: BenchShop): BenchRoute[] {
+  return [
+    { key: 'home', path: '/', signedIn: false },
+    { key: 'products', path: '/products', signedIn: false },
+    { key: 'details', path: `/products/product-details/${shop.productId}`, signedIn: false },
+    { key: 'cart', path: '/cart', signedIn: true },
+  ];
+}
+
+/**
+ * What the page must show once it has rendered, as text in its body; and
+ * what it must not (the cart's sign-in prompt means the token was not seen).
+ */
+export function expectedContent(route: BenchRoute, shop: BenchShop): { shows: string[]; not: string[] } {
+  if (route.key === 'details') return { shows: [shop.productName], not: [] };
+  if (route.key === 'cart') return { shows: shop.cartNames, not: ['Sign in to see your cart'] };
+  return { shows: [], not: [] };
+}
+
+/** The running shop for the next measurement. */
+export type ShopSource = () => Promise<BenchShop>;
+
+/**
+ * One shop for the whole bench, started again on a fresh database if it
+ * stopped answering: on a shared machine a broad `pkill -f server.ts` takes it
+ * down with the one it was meant for, and a long Lighthouse section should
+ * not lose its remaining pages to that.
+ */
+export async function keepShopOpen(distDir: string, log: (line: string) => void): Promise<{ shop: ShopSource; stop(): Promise<void> }> {
+  let current = await startBenchShop(distDir);
+  log(`shop at ${current.url}; product ${current.productId} (${current.productName}); demo cart: ${current.cartNames.join(', ')}`);
+  return {
+    async shop() {
+      if (await current.alive()) return current;
+      log(`! the shop at ${current.url} stopped answering (stopped from outside?): starting it again on a fresh database`);
+      await current.stop();
+      current = await startBenchShop(distDir);
+      log(`  shop now at ${current.url}`);
+      return current;
+    },
+    stop: () => current.stop(),
+  };
+}
