@@ -24,7 +24,7 @@ export function Footer() {
   const { data, error, isPending, fetchStatus } = useQuery(footerQuery(lang));
   const links = useShopLinks();
   const [footer, setFooter] = useState<HTMLElement | null>(null);
-  const near = useSeen(footer, true, '300px');
+  const near = useSeen(footer, true, '100px');
   // Offline with no copy on this device: said once, quietly; the links above still work.
   const offline = !data && !online && missedConnection({ error, fetchStatus });
   return (
