@@ -79,7 +79,13 @@ function QueryProvider({ client, persister, children }: { client: QueryClient; p
     <PersistQueryClientProvider
       client={client}
       persistOptions={persistOptions(persister, PERSISTED_QUERIES, SHOPPERS_QUERIES)}
-      onSuccess={() => client.resumePausedMutations()}
+      onSuccess={() => {
+        void client.resumePausedMutations();
+        // What the device kept shows at once, and is asked again: a page saved just before a
+        // reload (the save is not always done by then) or another tab's change must not pass
+        // for fresh. Offline the catalog comes from the worker, the rest keeps what it shows.
+        void client.invalidateQueries({ refetchType: 'active' });
+      }}
     >
       {children}
     </PersistQueryClientProvider>

@@ -173,7 +173,9 @@ export function idbPersister(): AppPersister | null {
 }
 
 /**
- * What is persisted: the successful queries under `prefixes`. Those under
+ * What is persisted: the queries under `prefixes` that hold data, whether
+ * or not their last refresh failed (offline, a refresh fails: what was shown
+ * must still be there after a reload). Those under
  * `shoppers` are a shopper's own (their key holds the token): kept only for
  * the one signed in now, so a tab that has not yet heard of a log-out (or of
  * another sign-in) in another tab does not write the old shopper's data
@@ -194,7 +196,7 @@ export function persistOptions(
     maxAge: PERSIST_MAX_AGE,
     buster: buildId(),
     dehydrateOptions: {
-      shouldDehydrateQuery: (query: Query) => query.state.status === 'success'
+      shouldDehydrateQuery: (query: Query) => query.state.data !== undefined
         && prefixes.some((prefix) => startsWith(query.queryKey, prefix))
         && isCurrentShoppers(query.queryKey),
       shouldDehydrateMutation: () => false,

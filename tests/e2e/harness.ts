@@ -126,6 +126,16 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */
+/**
+ * Scrolls to the footer and waits for one of its social links: the footer's
+ * description and links come once it nears the screen (app/shell/footer.tsx).
+ */
+export async function footerLink(page: Page, name: string) {
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await footer.getByRole('link', { name, exact: true }).waitFor();
+}
+
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the devtools protocol, which the page's CSP does not govern.
   await page.evaluate(AXE_SOURCE);

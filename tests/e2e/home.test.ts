@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
+import { footerLink, plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 
 const env = useShopAndBrowser();
 
@@ -24,7 +24,7 @@ describe.each(['en', 'ar'] as const)('home and shell, in %s', (lang) => {
       const price = plain(await page.getByTestId('price').first().textContent());
       expect(price).toMatch(lang === 'ar' ? /^[٠-٩٬٫]+ ج\.م\.$/ : /^EGP [\d,]+\.\d{2}$/);
       // Footer from /products/bestseller.
-      await page.getByRole('link', { name: lang === 'ar' ? 'تيك توك' : 'TikTok' }).waitFor();
+      await footerLink(page, lang === 'ar' ? 'تيك توك' : 'TikTok');
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     } finally {

@@ -6,7 +6,7 @@
 // the API calls fail. The update flow (test 5) is in pwa.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request, Route } from 'playwright-core';
-import { plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
+import { footerLink, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
   apiGet, apiPost, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
 } from './journey-helpers.ts';
@@ -156,14 +156,14 @@ describe('offline browsing', () => {
       // Online: home, product 1 in English then Arabic (the toggle), the cart.
       await page.goto(env.shop.url + '/');
       await h1Is(page, home.Data_home_page.hero_title);
-      await page.getByRole('link', { name: 'TikTok', exact: true }).waitFor();
+      await footerLink(page, 'TikTok');
       await network.quiet();
       await page.goto(env.shop.url + '/products/product-details/1');
       await h1Is(page, product);
       await network.quiet();
       await switchLanguage(page, 'ar');
       await h1Is(page, productAr);
-      await page.getByRole('link', { name: 'تيك توك', exact: true }).waitFor();
+      await footerLink(page, 'تيك توك');
       await network.quiet();
       await switchLanguage(page, 'en');
       await h1Is(page, product);
@@ -184,7 +184,7 @@ describe('offline browsing', () => {
       await expectBadge(page, 1);
       expect(await page.getByRole('complementary', { name: home.Data_home_page.message_nav, exact: true }).count()).toBe(1);
       await mainNav(page, 'en').getByRole('link', { name: 'Products', exact: true }).waitFor();
-      await page.getByRole('contentinfo').getByRole('link', { name: 'TikTok', exact: true }).waitFor();
+      await footerLink(page, 'TikTok');
       await axeClean(page);
 
       await page.goto(env.shop.url + '/');
@@ -203,7 +203,7 @@ describe('offline browsing', () => {
       await offlineBar(page, 'ar').waitFor();
       await page.getByRole('heading', { level: 2, name: 'آراء العملاء', exact: true }).waitFor();
       expect(await page.getByRole('complementary', { name: homeAr.Data_home_page.message_nav, exact: true }).count()).toBe(1);
-      await page.getByRole('contentinfo').getByRole('link', { name: 'تيك توك', exact: true }).waitFor();
+      await footerLink(page, 'تيك توك');
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
       // …and a reload offline in Arabic.
       await page.reload();

@@ -218,7 +218,7 @@ describe('the category page', () => {
     });
     renderApp(screens, { route: '/products/category/2' });
     expect(await screen.findByRole('heading', { level: 1, name: "Women's Perfumes" })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Perfume 4' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Perfume 4' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'best_selling' } });
     await waitFor(() => expect(queries(fetchMock, '/products/category/2').at(-1)).toEqual({ sort: 'best_selling' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Go to page 2' }));

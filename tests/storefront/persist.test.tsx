@@ -248,6 +248,37 @@ describe('a reload', () => {
   });
 });
 
+describe('what the device kept', () => {
+  it('shows at once, and is asked again however fresh it was when saved', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line({ product_name: 'From the server' })])) });
+    // Saved a moment ago, so within the queries' minute of freshness.
+    const queryClient = makeQueryClient();
+    queryClient.setQueryData(['wishlist', 'en', TOKEN], [{ id: 5, name: 'Kept on the device' }]);
+    idb.set(PERSIST_KEY, JSON.stringify({ timestamp: Date.now(), buster: buildId(), clientState: dehydrate(queryClient) }));
+    const { queryClient: restored } = loadCartPage();
+    await waitFor(() => expect(restored.getQueryData(['wishlist', 'en', TOKEN])).toEqual([{ id: 5, name: 'Kept on the device' }]));
+    // Restored as stale: the next screen to use it asks the server rather than trusting it.
+    await waitFor(() => expect(restored.getQueryState(['wishlist', 'en', TOKEN])?.isInvalidated).toBe(true));
+    expect(await screen.findByRole('link', { name: 'From the server' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/showCard')).toHaveLength(1);
+  });
+});
+
+describe('what is saved', () => {
+  it('keeps a query whose last refresh failed (offline) with the data it showed; not one that never had data', async () => {
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    queryClient.setQueryData(['home', 'en'], { kept: true });
+    await queryClient.fetchQuery({ queryKey: ['home', 'en'], queryFn: () => Promise.reject(new Error('offline')), staleTime: 0 }).catch(() => {});
+    await queryClient.fetchQuery({ queryKey: ['home', 'ar'], queryFn: () => Promise.reject(new Error('offline')) }).catch(() => {});
+    expect(queryClient.getQueryState(['home', 'en'])?.status).toBe('error');
+    const { dehydrateOptions } = persistOptions(makeIdbPersister(0), PERSISTED_QUERIES, SHOPPERS_QUERIES);
+    const saved = dehydrate(queryClient, dehydrateOptions).queries.map((q) => q.queryKey);
+    expect(saved).toEqual([['home', 'en']]);
+  });
+});
+
 describe('a quick reload', () => {
   it('keeps a change made a moment before, although the queries are saved at most every half second', async () => {
     localStorage.setItem('userToken', TOKEN);
