@@ -5,23 +5,10 @@ import { Nav } from '@/app/shell/nav';
 import ProductDetails from '@/app/routes/product-details';
 import { isDataSaverOn } from '@/lib/data-saver';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
-import { fakeApi, renderApp } from './render';
-
-/** The carousels' Swiper is a lazy module (carousel.tsx): its first load in a test file includes compiling it. */
-const SWIPER_LOADS = { timeout: 5000 };
+import { fakeApi, renderApp, stubMatchMedia, SWIPER_LOADS } from './render';
 
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
-beforeAll(() => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: false, media: query, onchange: null,
-        addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false,
-      }),
-    });
-  }
-});
+beforeAll(stubMatchMedia);
 
 afterEach(() => {
   vi.unstubAllGlobals();

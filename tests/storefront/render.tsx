@@ -35,3 +35,18 @@ export function fakeApi(routes: Record<string, (lang: string) => FakeAnswer | Pr
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/** The carousels' Swiper is a lazy module (carousel.tsx): its first load in a test file includes compiling it. */
+export const SWIPER_LOADS = { timeout: 5000 };
+
+/** A matchMedia that matches nothing, where jsdom has none (Swiper's breakpoints ask for it). */
+export function stubMatchMedia() {
+  if (typeof window.matchMedia === 'function') return;
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false, media: query, onchange: null,
+      addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false,
+    }),
+  });
+}
