@@ -78,8 +78,12 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     url,
     databaseUrl,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // A server that has already gone (killed from outside, crashed) has no exit left to wait for.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
