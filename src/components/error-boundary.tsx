@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -38,4 +38,17 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     const { fallback } = this.props;
     return typeof fallback === 'function' ? fallback(this.state.error) : fallback;
   }
+}
+
+/**
+ * An optional widget whose code loads lazily: `fallback` (nothing by default)
+ * while it comes and, should it fail to load (offline, or gone after a
+ * deploy), in its place, so the page around it stays.
+ */
+export function LazyWidget({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -10,6 +10,7 @@ import { useLanguage } from '@/lib/language';
 import { useOnline } from '@/lib/offline';
 import { missedConnection } from '@/pwa/offline-read';
 import { useSeen } from '@/lib/use-seen';
+import { LazyWidget } from '@/components/error-boundary';
 import { useShopLinks } from './links';
 
 // DOMPurify is 11 KiB gzip: loaded when the footer comes near the screen,
@@ -39,15 +40,16 @@ export function Footer() {
       {/* A failed refresh of a footer already shown leaves it as it was. */}
       {error && !data && !offline && <Typography role="alert" sx={{ mt: 2 }}>{t`Error: `}{error.message}</Typography>}
       {data && near && (
-        // The description and the links below it show together, so nothing moves twice.
-        <Suspense fallback={null}>
+        // The description and the links below it show together, so nothing moves twice. Should the
+        // sanitizer's file fail to load, the footer keeps its page links rather than the page failing.
+        <LazyWidget>
           <SafeHtml html={data.footer.description} sx={{ mt: 2, maxWidth: 720, '& a': { color: 'inherit' } }} />
           <Box component="ul" aria-label={t`Follow us`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'flex', gap: 2 }}>
             <li><Link href={data.links.link_twitter} color="inherit" rel="noopener noreferrer" target="_blank">{t`TikTok`}</Link></li>
             <li><Link href={data.links.link_instegram} color="inherit" rel="noopener noreferrer" target="_blank">{t`Instagram`}</Link></li>
             <li><Link href={data.links.link_facebook} color="inherit" rel="noopener noreferrer" target="_blank">{t`Facebook`}</Link></li>
           </Box>
-        </Suspense>
+        </LazyWidget>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>{t`© 2024 Attar. Crafted by Nile Web Studio.`}</Typography>
     </Box>

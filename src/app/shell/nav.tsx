@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useReturnHere } from '@/lib/return-here';
 import AppBar from '@mui/material/AppBar';
@@ -16,7 +16,7 @@ import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { useForgetShopper } from '@/app/sign-out';
-import { ErrorBoundary } from '@/components/error-boundary';
+import { LazyWidget } from '@/components/error-boundary';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 import { promptInstall, useInstallOffer } from '@/pwa/install-state';
 
@@ -26,18 +26,10 @@ const AccountMenu = lazy(() => loadMenus().then((m) => ({ default: m.AccountMenu
 const InstallHowToDialog = lazy(() => import('@/pwa/install-prompt').then((m) => ({ default: m.InstallHowToDialog })));
 /**
  * Starts loading the menus when the shopper points at or focuses a button
- * that opens one. Each lazy part sits in a quiet error boundary: a menu whose
- * file cannot load leaves the bar as it is rather than the page blank.
+ * that opens one. Each is a LazyWidget: a menu whose file cannot load leaves
+ * the bar as it is rather than the page blank.
  */
 const prepareMenus = () => void loadMenus().catch(() => {});
-
-function Optional({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
 export function Nav() {
@@ -122,9 +114,9 @@ export function Nav() {
         </Box>
         <Box sx={{ flexGrow: 1, display: { md: 'none' } }} />
         {drawerWanted && (
-          <Optional>
+          <LazyWidget>
             <NavDrawer open={drawer} onClose={() => setDrawer(false)} links={links} onInstall={() => install('drawer')} />
-          </Optional>
+          </LazyWidget>
         )}
         <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
           {links.map((l) => (
@@ -158,14 +150,14 @@ export function Nav() {
           <PersonIcon />
         </IconButton>
         {menuWanted && (
-          <Optional>
+          <LazyWidget>
             <AccountMenu anchor={menu} onClose={() => setMenu(null)} signedIn={signedIn} here={here} onLogOut={logOut} onInstall={() => install('menu')} />
-          </Optional>
+          </LazyWidget>
         )}
         {howToWanted && (
-          <Optional>
+          <LazyWidget>
             <InstallHowToDialog open={howTo} onClose={() => setHowTo(false)} onClosed={() => howToOpener.current?.focus()} />
-          </Optional>
+          </LazyWidget>
         )}
         <Button
           variant="outlined"

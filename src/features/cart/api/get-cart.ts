@@ -19,7 +19,7 @@ export const cartQuery = (lang: Lang, token: string | null) =>
     queryFn: async ({ signal }) => (await request<CartData>('/showCard', { signal })).data,
     enabled: token !== null,
     placeholderData: keepShoppersPrevious(token),
-    // Always asked again on mount: a cart restored from this device's saved
-    // cache is shown at once, but the server's count and totals are the truth.
+    // Always asked again on mount, not only after a restore (app/provider.tsx):
+    // stock, coupons and another tab change it, and the server's totals are the truth.
     staleTime: 0,
   });

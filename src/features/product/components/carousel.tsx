@@ -1,7 +1,7 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ImgHTMLAttributes, type Key, type ReactNode } from 'react';
+import { createContext, lazy, useContext, useEffect, useState, type ImgHTMLAttributes, type Key, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { SwiperOptions } from 'swiper/types';
-import { ErrorBoundary } from '@/components/error-boundary';
+import { LazyWidget } from '@/components/error-boundary';
 
 /** Spec §9: every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
 export const CAROUSEL_DEFAULTS = { speed: 300, slidesPerView: 1, threshold: 5 } as const;
@@ -98,11 +98,9 @@ export function Carousel(props: CarouselProps) {
   return (
     <Box sx={{ minWidth: 0 }}>
       {painted ? (
-        <ErrorBoundary fallback={first}>
-          <Suspense fallback={first}>
-            <SwiperCarousel {...props} />
-          </Suspense>
-        </ErrorBoundary>
+        <LazyWidget fallback={first}>
+          <SwiperCarousel {...props} />
+        </LazyWidget>
       ) : first}
     </Box>
   );

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useLingui } from '@lingui/react/macro';
-import { ErrorBoundary } from '@/components/error-boundary';
+import { LazyWidget } from '@/components/error-boundary';
 
 // The dialog, its form (React Hook Form, TextField, Rating) weigh 35 KiB
 // gzip: they load when the shopper first points at or opens it, not with the
@@ -30,11 +30,9 @@ export function WriteReview({ productId }: { productId: number }) {
       </Button>
       {wanted && (
         // A dialog whose file cannot load leaves the page as it is; the button stays.
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <ReviewDialog productId={productId} open={open} onClose={() => setOpen(false)} />
-          </Suspense>
-        </ErrorBoundary>
+        <LazyWidget>
+          <ReviewDialog productId={productId} open={open} onClose={() => setOpen(false)} />
+        </LazyWidget>
       )}
     </>
   );
