@@ -1,6 +1,6 @@
 // Runs in the page's head, before the app's code has arrived (issue 6):
 // - sets the language and direction, so an Arabic page is right-to-left from its first paint;
-// - preloads the shopper's catalog next to the app's code, not after it;
+// - preloads the shopper's catalog and the first screen's code next to the app's code, not after it;
 // - asks for the first screen's data at once, in parallel with the app's code.
 //   The app takes these answers instead of asking again (src/lib/early-data.ts).
 (function () {
@@ -14,14 +14,28 @@
   root.lang = lang;
   root.dir = lang === 'ar' ? 'rtl' : 'ltr';
 
-  // The build writes each catalog's file on this script's tag (vite.config.ts, catalogHints).
-  var catalog = document.currentScript && document.currentScript.getAttribute('data-catalog-' + lang);
-  if (catalog) {
+  // The build writes on this script's tag where it put each catalog and each
+  // screen's code (vite.config.ts, bootHints): both are asked now, next to the
+  // app's code, instead of once it has run.
+  var tag = document.currentScript;
+  function preload(href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = catalog;
+    link.href = href;
     document.head.appendChild(link);
   }
+  var catalog = tag && tag.getAttribute('data-catalog-' + lang);
+  if (catalog) preload(catalog);
+  var path = location.pathname.replace(/\/+$/, '') || '/';
+  // The screen at this path, as src/app/router.tsx routes it (an unknown path shows home).
+  var screen = path === '/' ? 'home' : {
+    '/products': 'products', '/offers': 'offers', '/bestSeller': 'best-seller', '/about-us': 'about',
+    '/contact-us': 'contact', '/wishlist': 'wishlist', '/cart': 'cart', '/carts': 'cart',
+  }[path] || (/^\/products\/product-details\/[^/]+$/.test(path) ? 'product-details' : /^\/products\/category\/[^/]+$/.test(path) ? 'category' : null);
+  try {
+    var files = screen && JSON.parse(tag.getAttribute('data-screens') || '{}')[screen];
+    if (files) for (var i = 0; i < files.length; i++) preload(files[i]);
+  } catch (e) {}
 
   // Offline the app asks only what the service worker keeps (src/pwa/offline-read.ts): it asks itself.
   if (typeof fetch !== 'function' || typeof Promise !== 'function' || navigator.onLine === false) return;
@@ -35,12 +49,11 @@
     answer.catch(function () {});
     early.answers[path + '|' + lang + '|' + (headers.authorization || '')] = answer;
   }
-  var path = location.pathname.replace(/\/+$/, '') || '/';
   var details = /^\/products\/product-details\/(\d+)$/.exec(path);
-  // The footer's data is on every page.
+  // On every page: the footer's best sellers, and the home data for the banner's message.
   ask('/products/bestseller', true);
+  ask('/home', true);
   if (details) ask('/products/details/' + details[1], false);
   else if (path === '/products' && !location.search) ask('/products', true);
   else if ((path === '/cart' || path === '/carts') && token) ask('/showCard', true);
-  else if (path === '/') ask('/home', true);
 })();

@@ -14,8 +14,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What the build writes on boot.js's tag (vite.config.ts, bootHints). */
+const SCREENS = { home: ['/assets/home-1.js', '/assets/Skeleton-1.js'], 'product-details': ['/assets/product-details-1.js'], products: ['/assets/products-1.js'], cart: ['/assets/cart-1.js'], category: ['/assets/category-1.js'] };
+
 /** public/boot.js as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
 function runBoot(url: string) {
+  document.head.querySelectorAll('link[rel=modulepreload]').forEach((l) => l.remove());
+  const tag = document.createElement('script');
+  tag.setAttribute('data-catalog-en', '/assets/messages-en.js');
+  tag.setAttribute('data-catalog-ar', '/assets/messages-ar.js');
+  tag.setAttribute('data-screens', JSON.stringify(SCREENS));
+  vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
   const asked: { url: string; headers: Record<string, string> }[] = [];
   vi.stubGlobal('fetch', vi.fn((input: string, init: { headers: Record<string, string> }) => {
     asked.push({ url: input, headers: init.headers });
@@ -33,18 +42,48 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     localStorage.setItem('userToken', TOKEN);
     localStorage.setItem('lang', 'ar');
     const auth = `Bearer ${TOKEN}`;
+    // Every page: the footer's best sellers and the banner's home data.
     expect(runBoot('/')).toEqual([
       { url: '/api/products/bestseller', headers: { lang: 'ar', authorization: auth } },
       { url: '/api/home', headers: { lang: 'ar', authorization: auth } },
     ]);
     // Product details are asked without the token (api/get-product.ts).
-    expect(runBoot('/products/product-details/7').slice(1)).toEqual([{ url: '/api/products/details/7', headers: { lang: 'ar' } }]);
-    expect(runBoot('/cart').slice(1)).toEqual([{ url: '/api/showCard', headers: { lang: 'ar', authorization: auth } }]);
-    expect(runBoot('/products').slice(1)).toEqual([{ url: '/api/products', headers: { lang: 'ar', authorization: auth } }]);
+    expect(runBoot('/products/product-details/7').slice(2)).toEqual([{ url: '/api/products/details/7', headers: { lang: 'ar' } }]);
+    expect(runBoot('/cart').slice(2)).toEqual([{ url: '/api/showCard', headers: { lang: 'ar', authorization: auth } }]);
+    expect(runBoot('/products').slice(2)).toEqual([{ url: '/api/products', headers: { lang: 'ar', authorization: auth } }]);
     // A filtered list's call depends on the page's own reading of the URL: left to the app.
-    expect(runBoot('/products?sort=price').slice(1)).toEqual([]);
+    expect(runBoot('/products?sort=price').slice(2)).toEqual([]);
     localStorage.removeItem('userToken');
-    expect(runBoot('/cart').slice(1)).toEqual([]);
+    expect(runBoot('/cart').slice(2)).toEqual([]);
+    expect(runBoot('/about-us')).toEqual([
+      { url: '/api/products/bestseller', headers: { lang: 'ar' } },
+      { url: '/api/home', headers: { lang: 'ar' } },
+    ]);
+  });
+
+  it('preloads the shopper\'s catalog and the code of the screen at the path, as the router routes it', () => {
+    const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
+    localStorage.setItem('lang', 'ar');
+    runBoot('/');
+    expect(preloaded()).toEqual(['/assets/messages-ar.js', ...SCREENS.home]);
+    localStorage.setItem('lang', 'en');
+    runBoot('/products/product-details/7/');
+    expect(preloaded()).toEqual(['/assets/messages-en.js', ...SCREENS['product-details']]);
+    runBoot('/products/category/3');
+    expect(preloaded()).toEqual(['/assets/messages-en.js', ...SCREENS.category]);
+    runBoot('/carts');
+    expect(preloaded()).toEqual(['/assets/messages-en.js', ...SCREENS.cart]);
+    // A screen the build did not list, or a path of no screen: the catalog only.
+    runBoot('/offers');
+    expect(preloaded()).toEqual(['/assets/messages-en.js']);
+    runBoot('/products/product-details/7/reviews');
+    expect(preloaded()).toEqual(['/assets/messages-en.js']);
+  });
+
+  it('preloads even offline (the worker has the files), but asks nothing', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    runBoot('/products');
+    expect(document.head.querySelectorAll('link[rel=modulepreload]')).toHaveLength(2);
   });
 
   it('asks nothing offline: the app asks only what the service worker keeps', () => {
