@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/fonts.css';
+import './app/boot-shell.css';
 import { AppProvider, makeQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
 import { RouteErrorBoundary } from './app/route-error';
