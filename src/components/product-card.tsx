@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import CardActions from '@mui/material/CardActions';
-import Typography from '@mui/material/Typography';
-import Chip from '@mui/material/Chip';
 import { useLingui } from '@lingui/react/macro';
 import type { ProductCard as Product } from '@/lib/contract';
 import { Price } from './price';
+import './product-card.css';
 
-/** A product in a grid. `actions` (heart, add to cart) are composed by the screen. */
+/** A product in a grid. `actions` (heart, add to cart) are composed by the screen. Styled by product-card.css. */
 export function ProductCard({ product, actions, eager = false }: {
   product: Product;
   actions?: ReactNode;
@@ -19,20 +14,20 @@ export function ProductCard({ product, actions, eager = false }: {
 }) {
   const { t } = useLingui();
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea component={RouterLink} to={`/products/product-details/${product.id}`} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
+    <div className="attar-card" data-testid="product-card">
+      <RouterLink className="attar-card__link" to={`/products/product-details/${product.id}`}>
         {/* A card is at most about 300 px wide: the size asks for no more, and lazy loading
             leaves cards below the fold to when they are scrolled to (what data saver needs too). */}
-        <img src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
-        <CardContent>
-          {product.typesale_name === 'buy 2 get 1' && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} sx={{ mb: 1 }} />}
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>{product.name}</Typography>
+        <img className="attar-card__image" src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <div className="attar-card__content">
+          {product.typesale_name === 'buy 2 get 1' && <span className="attar-card__chip">{t`Buy 2 get 1`}</span>}
+          <h3 className="attar-card__name">{product.name}</h3>
           <Price price={product.price} priceAfterSale={product.price_after_sale} />
-          {!product.in_stock && <Typography variant="body2" color="error.dark">{t`Out of stock`}</Typography>}
-        </CardContent>
-      </CardActionArea>
-      {actions && <CardActions sx={{ justifyContent: 'space-between' }}>{actions}</CardActions>}
-    </Card>
+          {!product.in_stock && <p className="attar-card__stock">{t`Out of stock`}</p>}
+        </div>
+      </RouterLink>
+      {actions && <div className="attar-card__actions">{actions}</div>}
+    </div>
   );
 }
 

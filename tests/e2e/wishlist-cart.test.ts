@@ -17,7 +17,7 @@ describe.each(['en', 'ar'] as const)('wishlist and cart, in %s', (lang) => {
       await page.waitForURL((url) => url.pathname === '/products');
       const grid = page.locator('section[aria-labelledby="product-grid-count"]');
       // Each language takes its own card: the two runs share the demo account.
-      const card = grid.locator('.MuiCard-root').nth(lang === 'ar' ? 1 : 0);
+      const card = grid.getByTestId('product-card').nth(lang === 'ar' ? 1 : 0);
       const heading = card.getByRole('heading', { level: 3 });
       await heading.waitFor();
       const name = plain(await heading.textContent()).trim();
@@ -63,7 +63,7 @@ describe.each(['en', 'ar'] as const)('wishlist and cart, in %s', (lang) => {
     const { page, problems, context } = await visit(env.browser, lang);
     try {
       await page.goto(env.shop.url + '/products');
-      const card = page.locator('section[aria-labelledby="product-grid-count"] .MuiCard-root').first();
+      const card = page.locator('section[aria-labelledby="product-grid-count"]').getByTestId('product-card').first();
       const heading = card.getByRole('heading', { level: 3 });
       await heading.waitFor();
       const name = plain(await heading.textContent()).trim();

@@ -45,8 +45,28 @@ describe('the cart badge', () => {
 });
 
 describe('the language switch', () => {
+  /** A screen as wide as `width` px, as MUI's useMediaQuery asks it (min-width queries). */
+  const screenWidth = (width: number) => vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: Number(/min-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Infinity) <= width,
+    media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false,
+  }));
+
+  it('shows the links in the bar from md up; a phone has them in its drawer only', async () => {
+    fakeApi({});
+    screenWidth(1280);
+    const wide = renderApp(<Nav />);
+    expect(screen.getByRole('link', { name: 'Offers' })).toBeTruthy();
+    wide.unmount();
+    screenWidth(412);
+    renderApp(<Nav />);
+    expect(screen.queryByRole('link', { name: 'Offers' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(await screen.findByRole('link', { name: 'Offers' })).toBeTruthy();
+  });
+
   it('flips direction, labels, stored choice and digits at once, without a reload', async () => {
     fakeApi({});
+    screenWidth(1280);
     renderApp(<><Nav /><Price price={1500} priceAfterSale={1234.5} /></>);
     expect(document.documentElement.dir).toBe('ltr');
     expect(screen.getByTestId('language-toggle').textContent).toBe('العربية');

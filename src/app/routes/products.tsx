@@ -10,6 +10,7 @@ import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
 import { usePageTitle } from '@/lib/page-title';
 
+const FIELDS = ['search', 'category', 'price'] as const;
 
 /** All products: search, category, sort, price range and pages, all kept in the URL. */
 export default function Products() {
@@ -23,7 +24,7 @@ export default function Products() {
   return (
     <>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Products`}</Typography>
-      <CatalogFilters params={params} onChange={update} fields={['search', 'category', 'price']} />
+      <CatalogFilters params={params} onChange={update} fields={FIELDS} />
       <ProductGrid
         query={query}
         actions={cardActions}

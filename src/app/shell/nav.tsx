@@ -7,6 +7,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { notify } from '@/lib/notify';
@@ -66,6 +68,9 @@ export function Nav() {
   }
 
   const links = useShopLinks();
+  // The links' row shows from md up; a phone has them in the drawer. Not rendered at all on a
+  // phone, rather than hidden by CSS: six buttons were a third of the bar's first render (issue 6).
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   // Spec §4: clear locally first, then tell the server; its errors are silent.
   async function logOut() {
@@ -118,13 +123,15 @@ export function Nav() {
             <NavDrawer open={drawer} onClose={() => setDrawer(false)} links={links} onInstall={() => install('drawer')} />
           </LazyWidget>
         )}
-        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
-          {links.map((l) => (
-            <Button key={l.to} component={NavLink} to={l.to} end={l.to === '/'} color="primary" sx={{ '&.active': { fontWeight: 700, textDecoration: 'underline' } }}>
-              {l.label}
-            </Button>
-          ))}
-        </Box>
+        {wide && (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
+            {links.map((l) => (
+              <Button key={l.to} component={NavLink} to={l.to} end={l.to === '/'} color="primary" sx={{ '&.active': { fontWeight: 700, textDecoration: 'underline' } }}>
+                {l.label}
+              </Button>
+            ))}
+          </Box>
+        )}
         <IconButton component={RouterLink} to="/wishlist" aria-label={t`Wishlist`} color="primary">
           <HeartIcon />
         </IconButton>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -149,15 +149,22 @@ function PriceField({ name, label, value, onChange }: { name: 'min_price' | 'max
 
 type Field = 'category' | 'search' | 'price';
 
-export function CatalogFilters({
+const NO_FIELDS: readonly Field[] = [];
+
+/**
+ * The list's filters. Memoized: the screen re-renders as its list's answer
+ * arrives, and five text fields and selects drawn again for nothing were a
+ * long task on a slow phone (issue 6). `fields` should be a constant.
+ */
+export const CatalogFilters = memo(function CatalogFilters({
   params,
   onChange,
-  fields = [],
+  fields = NO_FIELDS,
 }: {
   params: CatalogParams;
   onChange: OnChange;
   /** Sort is always offered; these are added to it. */
-  fields?: Field[];
+  fields?: readonly Field[];
 }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
@@ -221,4 +228,4 @@ export function CatalogFilters({
       )}
     </Box>
   );
-}
+});

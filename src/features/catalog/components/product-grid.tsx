@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,13 +19,22 @@ import { VISUALLY_HIDDEN_SX as visuallyHidden } from '@/components/visually-hidd
 /** Cards loaded at once: the first row on a phone (two) and on a wide screen (four). */
 const EAGER_CARDS = 4;
 
+/**
+ * Skeletons while a list loads: what the first screen shows, two rows on a
+ * phone and a row on a wide screen. A page's twelve cost its first render
+ * 200 ms on a slow phone (issue 6) for cards below the fold; the footer stays
+ * below it (the main area is a screen high), so nothing in view moves when
+ * the twelve cards replace four skeletons.
+ */
+const SKELETONS = 4;
+
 
 /**
  * A card's shape while it loads: the square image, a name, the price and
  * (when cards have actions) a row as tall as the heart and add-to-cart, so
  * the grid does not jump when the cards arrive.
  */
-function SkeletonCard({ withActions }: { withActions: boolean }) {
+const SkeletonCard = memo(function SkeletonCard({ withActions }: { withActions: boolean }) {
   const { t } = useLingui();
   return (
     <Card variant="outlined" data-testid="product-skeleton" aria-hidden="true" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -46,7 +55,7 @@ function SkeletonCard({ withActions }: { withActions: boolean }) {
       )}
     </Card>
   );
-}
+});
 
 /**
  * Products as cards: skeletons while loading, an alert with Retry on failure,
@@ -56,7 +65,7 @@ export function ProductGrid({
   query,
   empty,
   actions,
-  skeletons = 12,
+  skeletons = SKELETONS,
 }: {
   /** A list query's result (GET /products, /offers, /products/category/{id}). */
   query: Pick<UseQueryResult<ProductList>, 'data' | 'error' | 'isPending' | 'isFetching' | 'refetch'>;

@@ -2,13 +2,8 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { plural } from '@lingui/core/macro';
 import { useLanguage } from '@/lib/language';
-import type { Lang } from '@/lib/storage';
+import { formatPercent } from '@/lib/money';
 import type { ReviewRate } from '../api/get-product';
-
-const percents: Record<Lang, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat('en-EG', { style: 'percent', maximumFractionDigits: 0 }),
-  ar: new Intl.NumberFormat('ar-EG', { style: 'percent', maximumFractionDigits: 0 }),
-};
 
 /**
  * "4 stars", "٤ نجوم": one message for bars, ratings and review lists. The
@@ -28,7 +23,7 @@ export function ReviewSummary({ rates }: { rates: ReviewRate }) {
       {STARS.map((stars) => {
         const pct = Math.max(0, Math.min(100, rates[String(stars) as keyof ReviewRate] ?? 0));
         const label = starsLabel(stars);
-        const shown = percents[lang].format(pct / 100);
+        const shown = formatPercent(pct, lang);
         return (
           <Box component="li" key={stars} sx={{ display: 'grid', gridTemplateColumns: '72px 1fr 48px', gap: 1.5, alignItems: 'center' }}>
             <span>{label}</span>
