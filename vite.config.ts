@@ -118,6 +118,13 @@ function bootHints(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
+        // The entry's stylesheet (the fonts and the shell's outline, 2 KiB) in the page: a file of
+        // its own held the first paint for a round trip on slow 4G (Lighthouse: render-blocking).
+        html = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return tag;
+          return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+        });
         const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
         const withImports = (fileName: string, into = new Set<string>()) => {
           if (into.has(fileName)) return into;
@@ -140,7 +147,28 @@ function bootHints(): Plugin {
         if (!screens.home || !screens['product-details']) this.error?.('attar:boot-hints: the screens of src/app/routes are missing');
         // JSON in a single-quoted attribute: file names hold no quote.
         const attributes = [...catalogs.sort(), `data-screens='${JSON.stringify(screens)}'`];
-        return html.replace('<script src="/boot.js"></script>', `<script src="/boot.js" ${attributes.join(' ')}></script>`);
+        return html.replace('<script data-boot>', `<script data-boot ${attributes.join(' ')}>`);
+      },
+    },
+  };
+}
+
+/**
+ * src/boot.js in index.html itself, where `<script src="/boot.js">` stood: it
+ * must run before the first paint (the page's direction), and as a file the
+ * paint waited a round trip for it (issue 6). The server's CSP allows exactly
+ * this script by its hash (server/plugins/external/security-headers.ts).
+ */
+function inlineBoot(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/boot.js');
+  return {
+    name: 'attar:inline-boot',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const source = fs.readFileSync(file, 'utf8');
+        if (/<\/script/i.test(source)) throw new Error('src/boot.js must not contain a closing script tag');
+        return html.replace('<script src="/boot.js"></script>', `<script data-boot>${source}</script>`);
       },
     },
   };
@@ -155,6 +183,7 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     selection.plugin,
+    inlineBoot(),
     bootHints(),
     VitePWA({
       strategies: 'injectManifest',
@@ -170,7 +199,7 @@ export default defineConfig({
       injectManifest: {
         // woff2 only (every browser with service workers reads it): Arabic and Latin regular, Arabic bold.
         globPatterns: [
-          'index.html', 'boot.js', 'logo.svg', 'assets/*.{js,css}',
+          'index.html', 'logo.svg', 'assets/*.{js,css}',
           'assets/cairo-{arabic,latin}-400-normal-*.woff2', 'assets/cairo-arabic-700-normal-*.woff2',
         ],
         manifestTransforms: [selection.transform],

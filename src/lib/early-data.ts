@@ -1,4 +1,4 @@
-// The first screen's data, asked for by public/boot.js while the app's code
+// The first screen's data, asked for by src/boot.js (inlined in index.html) while the app's code
 // was still on its way (issue 6: the answer no longer waits for the code).
 
 interface EarlyAnswers {

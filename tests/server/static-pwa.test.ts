@@ -1,6 +1,7 @@
 // The installable app's files: the manifest at the repository root (the one
 // the build emits), its icons and screenshots, and how the server sends the
 // manifest, the service worker and the shell.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,13 +84,16 @@ describe('the web app manifest', () => {
   });
 });
 
+/** The shell's inline script, as the build writes src/boot.js into index.html. */
+const BOOT = "document.documentElement.dir = 'rtl';\n";
+
 describe('serving the installable app', () => {
   let app: FastifyInstance;
   let dist: string;
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script data-boot data-x='{"a":1}'>${BOOT}</script><script type="module" src="/assets/index.js"></script><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`);
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     fs.copyFileSync(path.join(ROOT, 'manifest.webmanifest'), path.join(dist, 'manifest.webmanifest'));
     fs.mkdirSync(path.join(dist, 'icons'));
@@ -126,7 +130,13 @@ describe('serving the installable app', () => {
     const csp = String(res.headers['content-security-policy']).split(/;\s*/);
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    // Inline script: only the shell's own, by its hash; a file's script tag adds nothing.
+    const hash = crypto.createHash('sha256').update(BOOT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp.find((d) => d.startsWith('script-src'))).not.toContain('unsafe');
+    // API answers carry the same policy.
+    const api = await app.inject({ url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('sends the icons as PNG', async () => {

@@ -17,7 +17,7 @@ afterEach(() => {
 /** What the build writes on boot.js's tag (vite.config.ts, bootHints). */
 const SCREENS = { home: ['/assets/home-1.js', '/assets/Skeleton-1.js'], 'product-details': ['/assets/product-details-1.js'], products: ['/assets/products-1.js'], cart: ['/assets/cart-1.js'], category: ['/assets/category-1.js'] };
 
-/** public/boot.js as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
+/** src/boot.js (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
 function runBoot(url: string) {
   document.head.querySelectorAll('link[rel=modulepreload]').forEach((l) => l.remove());
   const tag = document.createElement('script');
@@ -31,7 +31,7 @@ function runBoot(url: string) {
     return answer(`early ${input}`);
   }));
   window.history.replaceState({}, '', url);
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot.js'), 'utf8');
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8');
   new Function(source)();
   window.history.replaceState({}, '', '/');
   return asked;
