@@ -102,13 +102,9 @@ function precacheReport(outDir: () => string): Plugin {
 }
 
 /**
- * Tells boot.js where the build put what a first screen needs, on its script
- * tag, so it can preload them next to the entry instead of after it (issue 6):
- * - data-catalog-en, data-catalog-ar: each language's catalog;
- * - data-screens: for each screen of src/app/routes (its path there, e.g.
- *   `product-details`), its chunk and the chunks it imports, those the entry
- *   already holds left out. Without it a screen's code is asked only once the
- *   entry has run: a round trip on slow 4G that every first load paid.
+ * Tells boot.js where the build put each language's catalog (data-catalog-en,
+ * data-catalog-ar on its tag), so it preloads the shopper's next to the entry
+ * instead of after it; and puts the entry's stylesheet in the page.
  */
 function bootHints(): Plugin {
   return {
@@ -125,28 +121,12 @@ function bootHints(): Plugin {
           if (asset?.type !== 'asset') return tag;
           return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
         });
-        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-        const withImports = (fileName: string, into = new Set<string>()) => {
-          if (into.has(fileName)) return into;
-          into.add(fileName);
-          chunks.get(fileName)?.imports.forEach((f) => withImports(f, into));
-          return into;
-        };
-        const inEntry = new Set<string>();
-        for (const chunk of chunks.values()) if (chunk.isEntry) withImports(chunk.fileName, inEntry);
-        const catalogs: string[] = [];
-        const screens: Record<string, string[]> = {};
-        for (const chunk of chunks.values()) {
-          const id = chunk.facadeModuleId?.replace(/\\/g, '/') ?? '';
-          const lang = /\/locales\/(en|ar)\/messages\.po$/.exec(id)?.[1];
-          if (lang) catalogs.push(`data-catalog-${lang}="/${chunk.fileName}"`);
-          const screen = chunk.isDynamicEntry ? /\/src\/app\/routes\/(.+)\.tsx$/.exec(id)?.[1] : undefined;
-          if (screen) screens[screen] = [...withImports(chunk.fileName)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
-        }
+        const catalogs = Object.values(bundle).flatMap((chunk) => {
+          const lang = chunk.type === 'chunk' ? /\/locales\/(en|ar)\/messages\.po$/.exec(chunk.facadeModuleId?.replace(/\\/g, '/') ?? '')?.[1] : undefined;
+          return lang ? [`data-catalog-${lang}="/${chunk.fileName}"`] : [];
+        });
         if (catalogs.length !== 2) this.error?.('attar:boot-hints: expected one catalog chunk per language');
-        if (!screens.home || !screens['product-details']) this.error?.('attar:boot-hints: the screens of src/app/routes are missing');
-        // JSON in a single-quoted attribute: file names hold no quote.
-        const attributes = [...catalogs.sort(), `data-screens='${JSON.stringify(screens)}'`];
+        const attributes = catalogs.sort();
         return html.replace('<script data-boot>', `<script data-boot ${attributes.join(' ')}>`);
       },
     },

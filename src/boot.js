@@ -1,6 +1,6 @@
 // Runs in the page's head, before the app's code has arrived (issue 6):
 // - sets the language and direction, so an Arabic page is right-to-left from its first paint;
-// - preloads the shopper's catalog and the first screen's code next to the app's code, not after it;
+// - preloads the shopper's catalog next to the app's code, not after it;
 // - asks for the first screen's data at once, in parallel with the app's code.
 //   The app takes these answers instead of asking again (src/lib/early-data.ts).
 (function () {
@@ -14,28 +14,18 @@
   root.lang = lang;
   root.dir = lang === 'ar' ? 'rtl' : 'ltr';
 
-  // The build writes on this script's tag where it put each catalog and each
-  // screen's code (vite.config.ts, bootHints): both are asked now, next to the
-  // app's code, instead of once it has run.
-  var tag = document.currentScript;
-  function preload(href) {
+  // The build writes on this script's tag where it put each language's catalog
+  // (vite.config.ts, bootHints): the shopper's is asked now, next to the app's
+  // code, instead of once it has run. Only the catalog: preloading the first
+  // screen's code too (a dozen links) cost this script up to 80 ms before the
+  // first paint on a slow phone and gained no measurable LCP (issue 6).
+  var catalog = document.currentScript && document.currentScript.getAttribute('data-catalog-' + lang);
+  if (catalog) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = href;
+    link.href = catalog;
     document.head.appendChild(link);
   }
-  var catalog = tag && tag.getAttribute('data-catalog-' + lang);
-  if (catalog) preload(catalog);
-  var path = location.pathname.replace(/\/+$/, '') || '/';
-  // The screen at this path, as src/app/router.tsx routes it (an unknown path shows home).
-  var screen = path === '/' ? 'home' : {
-    '/products': 'products', '/offers': 'offers', '/bestSeller': 'best-seller', '/about-us': 'about',
-    '/contact-us': 'contact', '/wishlist': 'wishlist', '/cart': 'cart', '/carts': 'cart',
-  }[path] || (/^\/products\/product-details\/[^/]+$/.test(path) ? 'product-details' : /^\/products\/category\/[^/]+$/.test(path) ? 'category' : null);
-  try {
-    var files = screen && JSON.parse(tag.getAttribute('data-screens') || '{}')[screen];
-    if (files) for (var i = 0; i < files.length; i++) preload(files[i]);
-  } catch (e) {}
 
   // Offline the app asks only what the service worker keeps (src/pwa/offline-read.ts): it asks itself.
   if (typeof fetch !== 'function' || typeof Promise !== 'function' || navigator.onLine === false) return;
@@ -49,6 +39,7 @@
     answer.catch(function () {});
     early.answers[path + '|' + lang + '|' + (headers.authorization || '')] = answer;
   }
+  var path = location.pathname.replace(/\/+$/, '') || '/';
   var details = /^\/products\/product-details\/(\d+)$/.exec(path);
   // On every page: the footer's best sellers, and the home data for the banner's message.
   ask('/products/bestseller', true);

@@ -14,16 +14,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** What the build writes on boot.js's tag (vite.config.ts, bootHints). */
-const SCREENS = { home: ['/assets/home-1.js', '/assets/Skeleton-1.js'], 'product-details': ['/assets/product-details-1.js'], products: ['/assets/products-1.js'], cart: ['/assets/cart-1.js'], category: ['/assets/category-1.js'] };
-
 /** src/boot.js (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
 function runBoot(url: string) {
   document.head.querySelectorAll('link[rel=modulepreload]').forEach((l) => l.remove());
   const tag = document.createElement('script');
   tag.setAttribute('data-catalog-en', '/assets/messages-en.js');
   tag.setAttribute('data-catalog-ar', '/assets/messages-ar.js');
-  tag.setAttribute('data-screens', JSON.stringify(SCREENS));
   vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
   const asked: { url: string; headers: Record<string, string> }[] = [];
   vi.stubGlobal('fetch', vi.fn((input: string, init: { headers: Record<string, string> }) => {
@@ -61,29 +57,15 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     ]);
   });
 
-  it('preloads the shopper\'s catalog and the code of the screen at the path, as the router routes it', () => {
+  it('preloads the shopper\'s catalog, and only it, online or not (the worker has the files)', () => {
     const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
     localStorage.setItem('lang', 'ar');
     runBoot('/');
-    expect(preloaded()).toEqual(['/assets/messages-ar.js', ...SCREENS.home]);
+    expect(preloaded()).toEqual(['/assets/messages-ar.js']);
     localStorage.setItem('lang', 'en');
-    runBoot('/products/product-details/7/');
-    expect(preloaded()).toEqual(['/assets/messages-en.js', ...SCREENS['product-details']]);
-    runBoot('/products/category/3');
-    expect(preloaded()).toEqual(['/assets/messages-en.js', ...SCREENS.category]);
-    runBoot('/carts');
-    expect(preloaded()).toEqual(['/assets/messages-en.js', ...SCREENS.cart]);
-    // A screen the build did not list, or a path of no screen: the catalog only.
-    runBoot('/offers');
-    expect(preloaded()).toEqual(['/assets/messages-en.js']);
-    runBoot('/products/product-details/7/reviews');
-    expect(preloaded()).toEqual(['/assets/messages-en.js']);
-  });
-
-  it('preloads even offline (the worker has the files), but asks nothing', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    runBoot('/products');
-    expect(document.head.querySelectorAll('link[rel=modulepreload]')).toHaveLength(2);
+    runBoot('/products/product-details/7');
+    expect(preloaded()).toEqual(['/assets/messages-en.js']);
   });
 
   it('asks nothing offline: the app asks only what the service worker keeps', () => {
