@@ -5,28 +5,35 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/fonts.css';
 import './app/boot-shell.css';
-import { AppProvider, makeQueryClient } from './app/provider';
+import { AppProvider, makeQueryClient, restoreQueries } from './app/provider';
 import { AppRoutes } from './app/router';
 import { RouteErrorBoundary } from './app/route-error';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { loadCatalog } from './lib/i18n';
 import { storage } from './lib/storage';
+import { idbPersister } from './lib/persist';
 
 const root = createRoot(document.getElementById('root')!);
+const queryClient = makeQueryClient();
+const persister = idbPersister();
 // The shopper's language first: boot.js has already asked for its catalog next to this file. Should
 // it fail to load, English (which can also fail) is tried, and the app renders either way.
 const lang = storage.lang();
-loadCatalog(lang)
+const catalog = loadCatalog(lang)
   .catch(() => loadCatalog('en'))
-  .catch((error: unknown) => console.warn('no catalog loaded', error))
-  .finally(render);
+  .catch((error: unknown) => console.warn('no catalog loaded', error));
+// Meanwhile the device's copy of the queries goes into the client, so the first render shows it
+// (provider.tsx, restoreQueries). Should IndexedDB not answer within 3 s, the app renders without
+// waiting, and the provider restores as it renders.
+const restored = Promise.race([restoreQueries(queryClient, persister), new Promise<false>((r) => setTimeout(() => r(false), 3000))]);
+void Promise.all([restored, catalog]).then(([wasRestored]) => render(wasRestored));
 
 // A transition: React renders the app in slices, yielding to the browser
 // between them, rather than in one long task (issue 6: Total Blocking Time).
-function render() {
+function render(restored: boolean) {
   startTransition(() => root.render(
     <StrictMode>
-      <AppProvider queryClient={makeQueryClient()}>
+      <AppProvider queryClient={queryClient} persister={persister} restored={restored}>
         <BrowserRouter>
           <RouteErrorBoundary>
             <AppRoutes />

@@ -4,7 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider, persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider, useLanguage } from '@/lib/language';
 import { SessionProvider } from '@/lib/session';
@@ -53,13 +53,49 @@ export function makeQueryClient() {
 }
 
 /**
- * The query client, restored from IndexedDB first where there is one. Once
- * restored, the changes left waiting are sent (if online; else when the
- * connection returns): once each, in order. Each change is written to
- * IndexedDB as it is made; the queries are, at the latest, when the page is
- * hidden or left (a reload, a closed tab, the app sent to the background).
+ * Once the device's copy is in the client: the changes left waiting are sent
+ * (if online; else when the connection returns), once each, in order; and
+ * what the device kept shows at once but is asked again: a page saved just
+ * before a reload (the save is not always done by then) or another tab's
+ * change must not pass for fresh. Offline the catalog comes from the worker,
+ * the rest keeps what it shows. `refetch`: 'active' asks the mounted queries
+ * now; 'none' only marks them stale, for queries yet to mount, which then ask
+ * once as they mount.
  */
-function QueryProvider({ client, persister, children }: { client: QueryClient; persister: AppPersister | null; children: ReactNode }) {
+function afterRestore(client: QueryClient, refetch: 'active' | 'none') {
+  void client.resumePausedMutations();
+  void client.invalidateQueries({ refetchType: refetch });
+}
+
+const persistOptionsFor = (persister: AppPersister) => persistOptions(persister, PERSISTED_QUERIES, SHOPPERS_QUERIES);
+
+/**
+ * The device's copy of the queries, put in the client before the app's first
+ * render (main.tsx, in parallel with the catalog). Restored inside the React
+ * tree instead (PersistQueryClientProvider), its arrival re-rendered every
+ * screen in one blocking task on a slow phone (issue 6: TBT), and an offline
+ * reload painted empty before it painted the kept page (offline LCP).
+ * Resolves to whether it was restored; a failure leaves an empty client.
+ */
+export function restoreQueries(client: QueryClient, persister: AppPersister | null): Promise<boolean> {
+  if (!persister) return Promise.resolve(false);
+  return persistQueryClientRestore({ ...persistOptionsFor(persister), queryClient: client }).then(
+    () => {
+      afterRestore(client, 'none');
+      return true;
+    },
+    () => false,
+  );
+}
+
+/**
+ * The query client, restored from IndexedDB first where there is one: before
+ * the first render (`restored`, see restoreQueries), or else here, queries
+ * waiting for it. Each change is written to IndexedDB as it is made; the
+ * queries are, at the latest, when the page is hidden or left (a reload, a
+ * closed tab, the app sent to the background).
+ */
+function QueryProvider({ client, persister, restored, children }: { client: QueryClient; persister: AppPersister | null; restored: boolean; children: ReactNode }) {
   useEffect(() => persister?.keepChanges(client), [client, persister]);
   useEffect(() => {
     if (!persister) return;
@@ -74,19 +110,14 @@ function QueryProvider({ client, persister, children }: { client: QueryClient; p
       document.removeEventListener('visibilitychange', hidden);
     };
   }, [persister]);
-  if (!persister) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  // Restored before the first render: saved from now on.
+  useEffect(() => {
+    if (!persister || !restored) return;
+    return persistQueryClientSubscribe({ ...persistOptionsFor(persister), queryClient: client });
+  }, [client, persister, restored]);
+  if (!persister || restored) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return (
-    <PersistQueryClientProvider
-      client={client}
-      persistOptions={persistOptions(persister, PERSISTED_QUERIES, SHOPPERS_QUERIES)}
-      onSuccess={() => {
-        void client.resumePausedMutations();
-        // What the device kept shows at once, and is asked again: a page saved just before a
-        // reload (the save is not always done by then) or another tab's change must not pass
-        // for fresh. Offline the catalog comes from the worker, the rest keeps what it shows.
-        void client.invalidateQueries({ refetchType: 'active' });
-      }}
-    >
+    <PersistQueryClientProvider client={client} persistOptions={persistOptionsFor(persister)} onSuccess={() => afterRestore(client, 'active')}>
       {children}
     </PersistQueryClientProvider>
   );
@@ -112,13 +143,15 @@ interface AppProviderProps {
   queryClient: QueryClient;
   /** where the query cache is kept: IndexedDB by default, none without it (jsdom); tests pass their own */
   persister?: AppPersister | null;
+  /** the client already holds the persister's copy (restoreQueries, before the first render) */
+  restored?: boolean;
 }
 
-export function AppProvider({ children, queryClient, persister = idbPersister() }: AppProviderProps) {
+export function AppProvider({ children, queryClient, persister = idbPersister(), restored = false }: AppProviderProps) {
   return (
     <LanguageProvider>
       <SessionProvider>
-        <QueryProvider client={queryClient} persister={persister}>
+        <QueryProvider client={queryClient} persister={persister} restored={restored}>
           <Directional>
             {children}
             <Notifications />

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { dehydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { AppProvider, makeQueryClient, PERSISTED_QUERIES, SHOPPERS_QUERIES } from '@/app/provider';
+import { AppProvider, makeQueryClient, PERSISTED_QUERIES, restoreQueries, SHOPPERS_QUERIES } from '@/app/provider';
 import { Layout } from '@/app/shell/layout';
 import { UnauthorizedHandler } from '@/app/unauthorized';
 import { LOG_OUT_SIGNAL } from '@/app/sign-out';
@@ -64,6 +64,22 @@ function loadCartPage(persister: AppPersister = makeIdbPersister(0)) {
     </AppProvider>,
   );
   return { queryClient, view };
+}
+
+/** A page load as main.tsx does it: the client restored from the (mocked) IndexedDB before the first render. */
+async function loadCartPageRestoredFirst(persister: AppPersister = makeIdbPersister(0)) {
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const restored = await restoreQueries(queryClient, persister);
+  const view = render(
+    <AppProvider queryClient={queryClient} persister={persister} restored={restored}>
+      <MemoryRouter initialEntries={['/cart']}>
+        <UnauthorizedHandler />
+        <Routes><Route path="/cart" element={<Cart />} /></Routes>
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return { queryClient, view, restored };
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -262,6 +278,56 @@ describe('what the device kept', () => {
     await waitFor(() => expect(restored.getQueryState(['wishlist', 'en', TOKEN])?.isInvalidated).toBe(true));
     expect(await screen.findByRole('link', { name: 'From the server' })).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/showCard')).toHaveLength(1);
+  });
+});
+
+describe('restored before the first render (main.tsx)', () => {
+  it('the first render shows the kept cart; it is asked again once, and saved from then on', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const api = fakeApi({ '/showCard': async () => { await gate; return ok(cartOf([line({ product_name: 'From the server' })])); } });
+    const saved = makeQueryClient();
+    saved.setQueryData(['cart', 'en', TOKEN], cartOf([line({ product_name: 'Kept on the device' })]));
+    idb.set(PERSIST_KEY, JSON.stringify({ timestamp: Date.now(), buster: buildId(), clientState: dehydrate(saved) }));
+
+    const { queryClient, restored } = await loadCartPageRestoredFirst();
+    expect(restored).toBe(true);
+    // In the very first render: no loading state in between.
+    expect(screen.getByRole('link', { name: 'Kept on the device' })).toBeTruthy();
+    release();
+    expect(await screen.findByRole('link', { name: 'From the server' })).toBeTruthy();
+    // Asked once: marked stale before the render, so the mount asks and nothing asks again.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(api.calls.filter((c) => c.path === '/showCard')).toHaveLength(1);
+    // Saved: the server's answer reaches IndexedDB.
+    await waitFor(() => expect(JSON.stringify(stored()?.clientState.queries)).toContain('From the server'));
+    expect(queryClient.getQueryData<{ product_in_card: { product_name: string }[] }>(['cart', 'en', TOKEN])?.product_in_card[0].product_name).toBe('From the server');
+  });
+
+  it('sends the changes left waiting, once each', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({
+      '/showCard': () => ok(cartOf([line({ product_qty: 4 })])),
+      '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 4 })])),
+    });
+    leftWaiting(4, 1000);
+    await loadCartPageRestoredFirst();
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toHaveLength(1));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toHaveLength(1);
+    await waitFor(() => expect(storedChanges()).toEqual([]));
+  });
+
+  it('an IndexedDB that fails leaves an empty client, and the page asks the server', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({ '/showCard': () => ok(cartOf([line({ product_name: 'From the server' })])) });
+    const broken = makeIdbPersister(0);
+    broken.restoreClient = () => Promise.reject(new Error('IndexedDB is gone'));
+    const { restored } = await loadCartPageRestoredFirst(broken);
+    expect(restored).toBe(false);
+    expect(await screen.findByRole('link', { name: 'From the server' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/showCard').length).toBeGreaterThanOrEqual(1);
   });
 });
 
