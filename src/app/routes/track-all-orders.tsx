@@ -33,6 +33,7 @@ export default function TrackAllOrders() {
     const orders = data.pages.flatMap((p) => p.orders);
     const total = data.pages.at(-1)?.meta.total ?? orders.length;
     const shown = formatNumber(orders.length, lang);
+    const ordersTotal = formatNumber(total, lang);
     body = orders.length === 0 ? <NoOrders /> : (
       <>
         <Box component="ul" aria-label={t`Orders`} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -54,7 +55,7 @@ export default function TrackAllOrders() {
           })}
         </Box>
         <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1, mt: 3 }}>
-          <Typography variant="body2" color="text.secondary" role="status">{plural(total, { one: `Showing ${shown} of # order`, other: `Showing ${shown} of # orders` })}</Typography>
+          <Typography variant="body2" color="text.secondary" role="status">{plural(total, { one: `Showing ${shown} of ${ordersTotal} order`, other: `Showing ${shown} of ${ordersTotal} orders` })}</Typography>
           {isFetchNextPageError && error && <Typography role="alert" color="error.dark">{error.message}</Typography>}
           {hasNextPage && (
             <Button variant="contained" loading={isFetchingNextPage} onClick={() => fetchNextPage()}>

@@ -13,6 +13,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { notify } from '@/lib/notify';
 import { useLanguage } from '@/lib/language';
+import { formatNumber } from '@/lib/money';
 import { useShopLinks } from './links';
 import { badgeText, useSession } from '@/lib/session';
 import { request } from '@/lib/api-client';
@@ -89,11 +90,12 @@ export function Nav() {
   }
 
   const badge = badgeText(cartCount, lang);
+  const units = formatNumber(cartCount, lang);
   const cartLabel = cartCount <= 0
     ? t`Cart`
     : cartCount > 99
       ? t`Cart, more than 99 items`
-      : plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' });
+      : plural(cartCount, { one: `Cart, ${units} item`, other: `Cart, ${units} items` });
   return (
     <AppBar position="static" color="inherit" elevation={1} component="nav" aria-label={t`Main`}>
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', minHeight: 64 }}>

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { plural } from '@lingui/core/macro';
 import type { CartData } from '@/lib/contract';
+import { useLanguage } from '@/lib/language';
+import { formatNumber } from '@/lib/money';
 import { CartLine } from './cart-line';
 import { CartSummary } from './cart-summary';
 import type { WaitingCartChange } from '../hooks/use-waiting-cart';
@@ -26,7 +28,9 @@ export function CartView({ cart, onProceed, waiting = [] }: {
   waiting?: readonly WaitingCartChange[];
 }) {
   const itemsHeading = useRef<HTMLHeadingElement>(null);
+  const { lang } = useLanguage();
   const count = cart.card_count;
+  const items = formatNumber(count, lang);
   return (
     <Box sx={CART_LAYOUT_SX}>
       <Box component="section" aria-labelledby="cart-items-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -38,7 +42,7 @@ export function CartView({ cart, onProceed, waiting = [] }: {
           variant="h6"
           sx={{ fontWeight: 700, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '2px solid', outlineOffset: 2 } }}
         >
-          {plural(count, { one: '# item', other: '# items' })}
+          {plural(count, { one: `${items} item`, other: `${items} items` })}
         </Typography>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
           {cart.product_in_card.map((line) => (

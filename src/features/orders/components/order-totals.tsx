@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 import type { Order } from '../api/get-order';
 
@@ -30,6 +30,8 @@ export function OrderTotals({ order }: { order: Order }) {
   const code = order.coupon;
   const used = order.points_used;
   const earned = order.points_earned;
+  const usedPoints = formatNumber(used, lang);
+  const earnedPoints = formatNumber(earned, lang);
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
@@ -38,13 +40,13 @@ export function OrderTotals({ order }: { order: Order }) {
           <Row label={<>{t`Coupon discount`} (<bdi>{code}</bdi>)</>} value={money(-order.coupon_discount)} />
         )}
         {order.points_used > 0 && (
-          <Row label={plural(used, { one: 'Points discount (# point)', other: 'Points discount (# points)' })} value={money(-order.points_discount)} />
+          <Row label={plural(used, { one: `Points discount (${usedPoints} point)`, other: `Points discount (${usedPoints} points)` })} value={money(-order.points_discount)} />
         )}
         <Row label={t`Shipping`} value={order.shipping_fee > 0 ? money(order.shipping_fee) : t`Free`} />
         <Row label={t`Total`} value={money(order.total)} strong />
       </Box>
       {order.points_earned > 0 && order.status !== 'cancelled' && (
-        <Typography variant="body2" color="text.secondary">{plural(earned, { one: 'This order earns you # point.', other: 'This order earns you # points.' })}</Typography>
+        <Typography variant="body2" color="text.secondary">{plural(earned, { one: `This order earns you ${earnedPoints} point.`, other: `This order earns you ${earnedPoints} points.` })}</Typography>
       )}
     </Box>
   );

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { plural } from '@lingui/core/macro';
 import { useLanguage } from '@/lib/language';
-import { formatPercent } from '@/lib/money';
+import { i18n } from '@lingui/core';
+import { formatNumber, formatPercent } from '@/lib/money';
 import type { ReviewRate } from '../api/get-product';
 
 /**
@@ -10,7 +11,8 @@ import type { ReviewRate } from '../api/get-product';
  * I18nProvider is keyed on the language, so callers re-render on a switch.
  */
 export function starsLabel(stars: number): string {
-  return plural(stars, { one: '# star', other: '# stars' });
+  const shownStars = formatNumber(stars, i18n.locale === 'ar' ? 'ar' : 'en');
+  return plural(stars, { one: `${shownStars} star`, other: `${shownStars} stars` });
 }
 
 const STARS = [5, 4, 3, 2, 1] as const;
