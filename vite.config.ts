@@ -154,6 +154,29 @@ function inlineBoot(): Plugin {
   };
 }
 
+/**
+ * @lingui/core 5 writes a plural's number with Intl.NumberFormat before it
+ * looks for '#' in the chosen message, so every plural message (the cart's
+ * count, the bar's cart label, a list's count) made a NumberFormat, and the
+ * first one a page makes costs it ICU's start-up: 12-20 ms, 50-70 ms on a
+ * slow phone (issue 6). Attar's plurals carry their number written by
+ * formatNumber and never '#' (tests/storefront/catalogs.test.ts), so the
+ * number is formatted only where '#' is. The build fails if @lingui/core
+ * changes under it; tests/e2e/pwa.test.ts counts NumberFormats on load.
+ */
+function linguiPluralNumberOnDemand(): Plugin {
+  const eager = 'const valueStr = number(locales, value, numberFormat);';
+  return {
+    name: 'attar:lingui-plural-number-on-demand',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@lingui[\\/]core[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      if (!code.includes(eager)) this.error('@lingui/core changed: its plurals\' number formatting is no longer where vite.config.ts expects it');
+      return { code: code.replace(eager, `if (!message.includes(OCTOTHORPE_PH)) return message;\n    ${eager}`), map: null };
+    },
+  };
+}
+
 const selection = precacheSelection();
 let outDir = 'dist';
 const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
@@ -163,6 +186,7 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     selection.plugin,
+    linguiPluralNumberOnDemand(),
     inlineBoot(),
     bootHints(),
     VitePWA({

@@ -65,6 +65,41 @@ describe('the first load (issue 6)', () => {
   });
 });
 
+describe('the first load\'s main thread (issue 6)', () => {
+  it('makes no Intl.NumberFormat (ICU\'s start-up) on home, a list, a product or a shopper\'s cart, in either language', async () => {
+    const login = await fetch(`${env.shop.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'demo@attar.eg', password: 'attar123' }) });
+    const { token } = (await login.json()).data as { token: string };
+    await fetch(`${env.shop.url}/api/addToCard`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ product_id: 2 }) });
+    for (const lang of ['en', 'ar'] as const) {
+      const { page, context, problems } = await visit(env.browser, lang, { serviceWorkers: 'block' });
+      try {
+        await context.addInitScript((t) => {
+          localStorage.setItem('userToken', t);
+          const Real = Intl.NumberFormat;
+          const made: string[] = [];
+          (window as unknown as { __numberFormats: string[] }).__numberFormats = made;
+          Intl.NumberFormat = function NumberFormat(...args: ConstructorParameters<typeof Real>) {
+            made.push(`${location.pathname}: ${new Error().stack?.split('\n')[2]?.trim()}`);
+            return new Real(...args);
+          } as unknown as typeof Intl.NumberFormat;
+          Intl.NumberFormat.prototype = Real.prototype;
+        }, token);
+        for (const [path, shown] of [['/', 'h1'], ['/products', 'section[aria-labelledby="product-grid-count"] h3'], ['/products/product-details/1', 'h1'], ['/cart', '#cart-items-title']] as const) {
+          await page.goto(env.shop.url + path);
+          await page.locator(shown).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          expect(await page.evaluate(() => (window as unknown as { __numberFormats: string[] }).__numberFormats), `${lang} ${path}`).toEqual([]);
+        }
+        // The cart's count is still written (one line: the demo cart had none).
+        expect(await page.locator('#cart-items-title').textContent()).toBe(lang === 'ar' ? 'منتج واحد' : '1 item');
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('the service worker and manifest', () => {
   it('takes the page on the first visit, and the app is installable with its icons loading', async () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-profile-'));
