@@ -2,7 +2,8 @@
 // - sets the language and direction, so an Arabic page is right-to-left from its first paint;
 // - preloads the shopper's catalog next to the app's code, not after it;
 // - asks for the first screen's data at once, in parallel with the app's code.
-//   The app takes these answers instead of asking again (src/lib/early-data.ts).
+//   The app takes these answers instead of asking again (src/lib/early-data.ts);
+// - preloads the image the first screen paints largest, once that data names it.
 (function () {
   var lang = 'en';
   var token = null;
@@ -39,12 +40,40 @@
     answer.catch(function () {});
     early.answers[path + '|' + lang + '|' + (headers.authorization || '')] = answer;
   }
+  // The image these screens paint largest (their LCP) is named in their answer: asked as soon as
+  // the answer is in, rather than a round trip after the app has drawn its <img>.
+  function preloadImages(path, withToken, pick) {
+    early.answers[path + '|' + lang + '|' + (withToken && token ? 'Bearer ' + token : '')]
+      .then(function (response) { return response.ok ? response.clone().json() : null; })
+      .then(function (body) {
+        var sources = (body && body.data && pick(body.data)) || [];
+        for (var i = 0; i < sources.length; i++) {
+          if (typeof sources[i] !== 'string' || sources[i].charAt(0) !== '/') continue;
+          var link = document.createElement('link');
+          link.rel = 'preload';
+          link.setAttribute('as', 'image');
+          link.href = sources[i];
+          link.setAttribute('fetchpriority', 'high');
+          document.head.appendChild(link);
+        }
+      })
+      .catch(function () {});
+  }
   var path = location.pathname.replace(/\/+$/, '') || '/';
   var details = /^\/products\/product-details\/(\d+)$/.exec(path);
   // On every page: the footer's best sellers, and the home data for the banner's message.
   ask('/products/bestseller', true);
   ask('/home', true);
-  if (details) ask('/products/details/' + details[1], false);
-  else if (path === '/products' && !location.search) ask('/products', true);
-  else if ((path === '/cart' || path === '/carts') && token) ask('/showCard', true);
+  if (details) {
+    ask('/products/details/' + details[1], false);
+    preloadImages('/products/details/' + details[1], false, function (d) { return [d.OverView_Product.main_image]; });
+  } else if (path === '/products' && !location.search) {
+    ask('/products', true);
+    // The first row on a phone.
+    preloadImages('/products', true, function (d) { return d.products.slice(0, 2).map(function (p) { return p.image; }); });
+  } else if ((path === '/cart' || path === '/carts') && token) {
+    ask('/showCard', true);
+  } else if (path === '/') {
+    preloadImages('/home', true, function (d) { return [d.Data_home_page.hero_image]; });
+  }
 })();

@@ -82,7 +82,7 @@ describe('the first load\'s main thread (issue 6)', () => {
             made.push(`${location.pathname}: ${new Error().stack?.split('\n')[2]?.trim()}`);
             return new Real(...args);
           } as unknown as typeof Intl.NumberFormat;
-          Intl.NumberFormat.prototype = Real.prototype;
+          Object.defineProperty(Intl.NumberFormat, 'prototype', { value: Real.prototype });
         }, token);
         for (const [path, shown] of [['/', 'h1'], ['/products', 'section[aria-labelledby="product-grid-count"] h3'], ['/products/product-details/1', 'h1'], ['/cart', '#cart-items-title']] as const) {
           await page.goto(env.shop.url + path);

@@ -15,8 +15,8 @@ afterEach(() => {
 });
 
 /** src/boot.js (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
-function runBoot(url: string) {
-  document.head.querySelectorAll('link[rel=modulepreload]').forEach((l) => l.remove());
+function runBoot(url: string, data: Record<string, unknown> = {}) {
+  document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]').forEach((l) => l.remove());
   const tag = document.createElement('script');
   tag.setAttribute('data-catalog-en', '/assets/messages-en.js');
   tag.setAttribute('data-catalog-ar', '/assets/messages-ar.js');
@@ -24,6 +24,7 @@ function runBoot(url: string) {
   const asked: { url: string; headers: Record<string, string> }[] = [];
   vi.stubGlobal('fetch', vi.fn((input: string, init: { headers: Record<string, string> }) => {
     asked.push({ url: input, headers: init.headers });
+    if (input in data) return Promise.resolve(new Response(JSON.stringify({ status: 200, message: `early ${input}`, data: data[input] }), { status: 200 }));
     return answer(`early ${input}`);
   }));
   window.history.replaceState({}, '', url);
@@ -66,6 +67,27 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     runBoot('/products/product-details/7');
     expect(preloaded()).toEqual(['/assets/messages-en.js']);
+  });
+
+  it('preloads the image the first screen paints largest once its answer names it, and the app still reads that answer', async () => {
+    const images = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=image]')].map((l) => [l.getAttribute('href'), l.getAttribute('fetchpriority')]);
+    localStorage.setItem('lang', 'en');
+    runBoot('/products/product-details/7', { '/api/products/details/7': { OverView_Product: { main_image: '/media/products/oud.svg' } } });
+    await vi.waitFor(() => expect(images()).toEqual([['/media/products/oud.svg', 'high']]));
+    // The answer's body is still the app's to read.
+    const api = fakeApi({});
+    expect((await request<{ OverView_Product: { main_image: string } }>('/products/details/7')).data.OverView_Product.main_image).toBe('/media/products/oud.svg');
+    expect(api.calls).toEqual([]);
+
+    runBoot('/', { '/api/home': { Data_home_page: { hero_image: '/media/hero.svg' } } });
+    await vi.waitFor(() => expect(images()).toEqual([['/media/hero.svg', 'high']]));
+    runBoot('/products', { '/api/products': { products: [{ image: '/media/a.svg' }, { image: '/media/b.svg' }, { image: '/media/c.svg' }] } });
+    await vi.waitFor(() => expect(images()).toEqual([['/media/a.svg', 'high'], ['/media/b.svg', 'high']]));
+    // Nothing but the shop's own paths; an answer without the image preloads nothing.
+    runBoot('/', { '/api/home': { Data_home_page: { hero_image: 'https://elsewhere.example/x.svg' } } });
+    runBoot('/products/product-details/8');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(images()).toEqual([]);
   });
 
   it('asks nothing offline: the app asks only what the service worker keeps', () => {

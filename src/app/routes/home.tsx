@@ -12,8 +12,9 @@ import { useOnline } from '@/lib/offline';
 import { missedConnection } from '@/pwa/offline-read';
 import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
-import type { ProductCard as Product } from '@/lib/contract';
+import type { HomeData, ProductCard as Product } from '@/lib/contract';
 import { usePageTitle } from '@/lib/page-title';
+import { useSecondPass } from '@/lib/use-second-pass';
 
 function Section({ title, products }: { title: string; products: Product[] }) {
   return (
@@ -23,6 +24,20 @@ function Section({ title, products }: { title: string; products: Product[] }) {
         {products.map((p) => <ProductCard key={p.id} product={p} actions={cardActions(p)} />)}
       </Box>
     </Box>
+  );
+}
+
+/** Offers, best sellers and new arrivals: below the hero and the categories, so drawn in a second commit after them. */
+function ProductSections({ data }: { data: HomeData }) {
+  const { t } = useLingui();
+  const rest = useSecondPass();
+  if (!rest) return null;
+  return (
+    <>
+      <Section title={t`Offers`} products={data.offers} />
+      <Section title={t`Best sellers`} products={data.best_sellers} />
+      <Section title={t`New arrivals`} products={data.new_arrivals} />
+    </>
   );
 }
 
@@ -72,9 +87,7 @@ export default function Home() {
           ))}
         </Box>
       </Box>
-      <Section title={t`Offers`} products={data.offers} />
-      <Section title={t`Best sellers`} products={data.best_sellers} />
-      <Section title={t`New arrivals`} products={data.new_arrivals} />
+      <ProductSections data={data} />
     </>
   );
 }

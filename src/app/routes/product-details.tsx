@@ -21,6 +21,7 @@ import { WriteReview } from '@/features/product/components/write-review';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
+import { useSecondPass } from '@/lib/use-second-pass';
 
 const twoColumns = { display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' } as const;
 
@@ -97,6 +98,8 @@ function LoadFailed({ offline, otherLanguage, message, retrying, onRetry }: Fail
 
 function ProductPage({ data }: { data: Details }) {
   const { t } = useLingui();
+  // The gallery, name, price and buttons first; the table, how-to, related and reviews below them after.
+  const rest = useSecondPass();
   const product = data.OverView_Product;
   const id = data.Product_details.product_id;
   return (
@@ -115,23 +118,27 @@ function ProductPage({ data }: { data: Details }) {
           )}
         />
       </Box>
-      <ProductTable details={data.Product_details} />
-      <HowToUse name={product.name} howToUse={data.How_to_use} />
-      <RelatedCarousel
-        products={data.realted_product}
-        renderActions={(related: RelatedProduct) => (
-          <>
-            <WishButton productId={related.id} productName={related.name} />
-            <AddToCartButton productId={related.id} productName={related.name} disabled={!related.in_stock} />
-          </>
-        )}
-      />
-      <Box component="section" aria-labelledby="reviews-heading" sx={{ mt: 5, display: 'grid', gap: 3 }}>
-        <Typography id="reviews-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Customer reviews`}</Typography>
-        <ReviewSummary rates={data.review_rate} />
-        <Box><WriteReview productId={id} /></Box>
-        <ReviewList reviews={data.review} />
-      </Box>
+      {rest && (
+        <>
+          <ProductTable details={data.Product_details} />
+          <HowToUse name={product.name} howToUse={data.How_to_use} />
+          <RelatedCarousel
+            products={data.realted_product}
+            renderActions={(related: RelatedProduct) => (
+              <>
+                <WishButton productId={related.id} productName={related.name} />
+                <AddToCartButton productId={related.id} productName={related.name} disabled={!related.in_stock} />
+              </>
+            )}
+          />
+          <Box component="section" aria-labelledby="reviews-heading" sx={{ mt: 5, display: 'grid', gap: 3 }}>
+            <Typography id="reviews-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Customer reviews`}</Typography>
+            <ReviewSummary rates={data.review_rate} />
+            <Box><WriteReview productId={id} /></Box>
+            <ReviewList reviews={data.review} />
+          </Box>
+        </>
+      )}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
 import { CartIcon } from '@/components/icons';
 import { formatNumber } from '@/lib/money';
+import { useSecondPass } from '@/lib/use-second-pass';
 import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
@@ -56,6 +57,12 @@ const SkeletonCard = memo(function SkeletonCard({ withActions }: { withActions: 
     </Card>
   );
 });
+
+/** The cards: the first row's in a first commit (the largest paint is among them), the rest in a second. */
+function Cards({ products, actions }: { products: readonly Product[]; actions?: (product: Product) => ReactNode }) {
+  const rest = useSecondPass();
+  return (rest ? products : products.slice(0, EAGER_CARDS)).map((p, i) => <ProductCard key={p.id} product={p} actions={actions?.(p)} eager={i < EAGER_CARDS} />);
+}
 
 /**
  * Products as cards: skeletons while loading, an alert with Retry on failure,
@@ -120,7 +127,7 @@ export function ProductGrid({
         <Plural value={count} one={`${shown} product`} other={`${shown} products`} />
       </Typography>
       <Box sx={PRODUCT_GRID_SX}>
-        {products.map((p, i) => <ProductCard key={p.id} product={p} actions={actions?.(p)} eager={i < EAGER_CARDS} />)}
+        <Cards products={products} actions={actions} />
       </Box>
     </Box>
   );
