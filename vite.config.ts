@@ -179,9 +179,9 @@ function linguiPluralNumberOnDemand(): Plugin {
 
 const MUI = String.raw`node_modules[\\/]@mui[\\/]material[\\/]`;
 /** MUI's menus, dialogs and drawers, and what they stand on (the navigation's menus need them offline). */
-const OVERLAYS = new RegExp(`${MUI}(Menu|MenuList|MenuItem|List|ListItem\\w*|Popover|Popper|Modal|Dialog\\w*|Drawer|Backdrop|Fade|Grow|Slide|Portal|Unstable_TrapFocus|Paper|Divider|transitions|utils)[\\/]`);
+const OVERLAYS = new RegExp(`${MUI}(Menu|MenuList|MenuItem|List|ListItem\\w*|Popover|Popper|Modal|Dialog\\w*|Drawer|Backdrop|Fade|Grow|Slide|Portal|Unstable_TrapFocus)[\\/]`);
 /** MUI's form fields (lists' filters, the cart, checkout and account forms). */
-const FORMS = new RegExp(`${MUI}(TextField|Select|NativeSelect|FormControl\\w*|FormLabel|FormHelperText|InputBase|InputLabel|InputAdornment|OutlinedInput|FilledInput|Input|Checkbox|Radio\\w*|Switch|internal|Autocomplete|Rating)[\\/]`);
+const FORMS = new RegExp(`${MUI}(TextField|Select|NativeSelect|FormHelperText|InputBase|InputLabel|InputAdornment|OutlinedInput|FilledInput|Input|Autocomplete)[\\/](?!utils)`);
 
 /** What the catalog's screens share (cards, their buttons, the grid, pages): home, lists, wishlist, details. */
 const CATALOG_PARTS = /[\\/]src[\\/](components[\\/](product-card|price|visually-hidden)|app[\\/]card-actions|features[\\/](cart[\\/]components[\\/]add-to-cart-button|wishlist[\\/]components[\\/]wish-button|catalog[\\/]components[\\/](product-grid|pagination-bar))|lib[\\/]page-title)\b/;
@@ -262,8 +262,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 3 },
-            { name: 'overlays', test: OVERLAYS, minShareCount: 2, priority: 2 },
-            { name: 'forms', test: FORMS, minShareCount: 2, priority: 2 },
+            { name: 'overlays', test: OVERLAYS, minShareCount: 2, priority: 2, includeDependenciesRecursively: false },
+            { name: 'forms', test: FORMS, minShareCount: 2, priority: 2, includeDependenciesRecursively: false },
             { name: 'ui', test: /node_modules[\\/]@mui[\\/]/, minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
             { name: 'catalog', test: CATALOG_PARTS, minShareCount: 2, priority: 2 },
           ],
