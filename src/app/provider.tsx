@@ -58,13 +58,12 @@ export function makeQueryClient() {
  * what the device kept shows at once but is asked again: a page saved just
  * before a reload (the save is not always done by then) or another tab's
  * change must not pass for fresh. Offline the catalog comes from the worker,
- * the rest keeps what it shows. `refetch`: 'active' asks the mounted queries
- * now; 'none' only marks them stale, for queries yet to mount, which then ask
- * once as they mount.
+ * the rest keeps what it shows. Called once the persister keeps changes
+ * (keepChanges), so a change answered at once still leaves IndexedDB.
  */
-function afterRestore(client: QueryClient, refetch: 'active' | 'none') {
+function afterRestore(client: QueryClient) {
   void client.resumePausedMutations();
-  void client.invalidateQueries({ refetchType: refetch });
+  void client.invalidateQueries({ refetchType: 'active' });
 }
 
 const persistOptionsFor = (persister: AppPersister) => persistOptions(persister, PERSISTED_QUERIES, SHOPPERS_QUERIES);
@@ -81,7 +80,9 @@ export function restoreQueries(client: QueryClient, persister: AppPersister | nu
   if (!persister) return Promise.resolve(false);
   return persistQueryClientRestore({ ...persistOptionsFor(persister), queryClient: client }).then(
     () => {
-      afterRestore(client, 'none');
+      // Stale from the start: each query asks once, as it mounts. The waiting changes are
+      // resumed by QueryProvider, once it keeps changes.
+      void client.invalidateQueries({ refetchType: 'none' });
       return true;
     },
     () => false,
@@ -110,14 +111,16 @@ function QueryProvider({ client, persister, restored, children }: { client: Quer
       document.removeEventListener('visibilitychange', hidden);
     };
   }, [persister]);
-  // Restored before the first render: saved from now on.
+  // Restored before the first render: the waiting changes go now (the effect above keeps them),
+  // and the queries are saved from now on.
   useEffect(() => {
     if (!persister || !restored) return;
+    void client.resumePausedMutations();
     return persistQueryClientSubscribe({ ...persistOptionsFor(persister), queryClient: client });
   }, [client, persister, restored]);
   if (!persister || restored) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return (
-    <PersistQueryClientProvider client={client} persistOptions={persistOptionsFor(persister)} onSuccess={() => afterRestore(client, 'active')}>
+    <PersistQueryClientProvider client={client} persistOptions={persistOptionsFor(persister)} onSuccess={() => afterRestore(client)}>
       {children}
     </PersistQueryClientProvider>
   );

@@ -319,6 +319,29 @@ describe('restored before the first render (main.tsx)', () => {
     await waitFor(() => expect(storedChanges()).toEqual([]));
   });
 
+  it('a waiting change answered before the first render would have been drawn still leaves IndexedDB', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({
+      '/showCard': () => ok(cartOf([line({ product_qty: 4 })])),
+      '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 4 })])),
+    });
+    leftWaiting(4, 1000);
+    const persister = makeIdbPersister(0);
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    const restored = await restoreQueries(queryClient, persister);
+    // The catalog is slow: the app draws a while after the restore. Nothing is sent before it keeps changes.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toEqual([]);
+    render(
+      <AppProvider queryClient={queryClient} persister={persister} restored={restored}>
+        <MemoryRouter initialEntries={['/cart']}><Routes><Route path="/cart" element={<Cart />} /></Routes></MemoryRouter>
+      </AppProvider>,
+    );
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toHaveLength(1));
+    await waitFor(() => expect(storedChanges()).toEqual([]));
+  });
+
   it('an IndexedDB that fails leaves an empty client, and the page asks the server', async () => {
     localStorage.setItem('userToken', TOKEN);
     const api = fakeApi({ '/showCard': () => ok(cartOf([line({ product_name: 'From the server' })])) });
