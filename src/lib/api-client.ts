@@ -1,7 +1,7 @@
 // The one way to call the API: adds `lang` and the bearer token, unwraps the
 // `{ status, message, data }` envelope, and turns every failure into an
 // ApiError carrying the server's message and field errors.
-import { i18n } from '@lingui/core';
+import { activeLang } from './i18n';
 import { t } from '@lingui/core/macro';
 import { storage } from './storage';
 import { takeEarlyAnswer } from './early-data';
@@ -51,7 +51,7 @@ export interface RequestOptions {
 }
 
 export async function request<T, Extra = object>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
-  const headers: Record<string, string> = { lang: i18n.locale === 'ar' ? 'ar' : 'en', ...options.headers };
+  const headers: Record<string, string> = { lang: activeLang(), ...options.headers };
   const token = options.anonymous ? null : storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

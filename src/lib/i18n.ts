@@ -36,4 +36,7 @@ export function activateLanguage(lang: Lang) {
   if (i18n.locale !== lang) i18n.activate(lang, [NUMBER_LOCALES[lang]]);
 }
 
+/** The language the messages are in now: for code outside React (requests, changes, messages built in callbacks). */
+export const activeLang = (): Lang => (i18n.locale === 'ar' ? 'ar' : 'en');
+
 export { i18n };

@@ -26,7 +26,7 @@ import {
   type MutationCache,
   type QueryClient,
 } from '@tanstack/react-query';
-import { i18n } from '@lingui/core';
+import { activeLang } from './i18n';
 import { t } from '@lingui/core/macro';
 import { ApiError, request, type Envelope, type RequestOptions } from './api-client';
 import { storage, type Lang } from './storage';
@@ -81,7 +81,7 @@ let made = 0;
 /** A new change's stamp: call it once per change the shopper makes, never per send. */
 export function stampChange(token: string | null): Stamp {
   made += 1;
-  return { key: newKey(), token, at: Date.now(), n: made, lang: i18n.locale === 'ar' ? 'ar' : 'en', v: CHANGE_VERSION };
+  return { key: newKey(), token, at: Date.now(), n: made, lang: activeLang(), v: CHANGE_VERSION };
 }
 
 /** Oldest first: the order the shopper made them in. */

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { i18n } from '@lingui/core';
+import { activeLang } from '@/lib/i18n';
 import type { Envelope } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { formatNumber } from '@/lib/money';
@@ -27,8 +27,6 @@ export async function changeCartLine({ cardId, productId, qty, giftId, stamp }: 
   });
 }
 
-const lang = () => (i18n.locale === 'ar' ? 'ar' : 'en');
-
 export const changeCartLineChange: ChangeDefinition<ChangeCartLine, Envelope<CartData>> = {
   mutationKey: cartChangeKeys.line,
   scope: CART_SCOPE,
@@ -39,7 +37,7 @@ export const changeCartLineChange: ChangeDefinition<ChangeCartLine, Envelope<Car
       const gift = giftName ?? '';
       return t`Gift with ${productName}: ${gift}`;
     }
-    const count = formatNumber(qty, lang());
+    const count = formatNumber(qty, activeLang());
     return t`Quantity of ${productName}: ${count}`;
   },
   failed: ({ productName, giftId }, reason) => (giftId !== undefined

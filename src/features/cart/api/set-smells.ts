@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { i18n } from '@lingui/core';
+import { activeLang } from '@/lib/i18n';
 import type { Envelope } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { formatNumber } from '@/lib/money';
@@ -23,7 +23,7 @@ export async function setSmells({ itemId, smell, stamp }: SetSmells): Promise<En
   return sendChange<CartData>(stamp, `/add/smell/${itemId}`, { method: 'POST', body: { smell } });
 }
 
-const unitOf = (unit: number) => formatNumber(unit, i18n.locale === 'ar' ? 'ar' : 'en');
+const unitOf = (unit: number) => formatNumber(unit, activeLang());
 
 export const setSmellsChange: ChangeDefinition<SetSmells, Envelope<CartData>> = {
   mutationKey: cartChangeKeys.smell,

@@ -1,13 +1,10 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { i18n } from '@lingui/core';
+import { activeLang } from '@/lib/i18n';
 import type { CartData } from '@/lib/contract';
 import type { Lang } from '@/lib/storage';
 import { useSession } from '@/lib/session';
 import { cartQuery } from '../api/get-cart';
-
-/** The language the app asks the API in now (the API client's `lang` header). */
-const currentLang = (): Lang => (i18n.locale === 'ar' ? 'ar' : 'en');
 
 /**
  * Every cart change answers the whole CartData: it becomes the cart query's
@@ -20,7 +17,7 @@ const currentLang = (): Lang => (i18n.locale === 'ar' ? 'ar' : 'en');
  * in the language it was made in (its stamp), whatever the app speaks now,
  * and so is the server's replay of its first answer.
  */
-export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null, lang: Lang = currentLang()) {
+export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null, lang: Lang = activeLang()) {
   const { queryKey } = cartQuery(lang, token);
   // A refetch that started before this change would land after it with older data.
   await queryClient.cancelQueries({ queryKey });

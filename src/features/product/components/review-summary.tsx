@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { plural } from '@lingui/core/macro';
 import { useLanguage } from '@/lib/language';
-import { i18n } from '@lingui/core';
+import { activeLang } from '@/lib/i18n';
 import { formatNumber, formatPercent } from '@/lib/money';
 import type { ReviewRate } from '../api/get-product';
 
@@ -11,7 +11,7 @@ import type { ReviewRate } from '../api/get-product';
  * I18nProvider is keyed on the language, so callers re-render on a switch.
  */
 export function starsLabel(stars: number): string {
-  const shownStars = formatNumber(stars, i18n.locale === 'ar' ? 'ar' : 'en');
+  const shownStars = formatNumber(stars, activeLang());
   return plural(stars, { one: `${shownStars} star`, other: `${shownStars} stars` });
 }
 
