@@ -39,16 +39,18 @@
     // Taken or not, a failure here is the app's to meet when it asks itself.
     answer.catch(function () {});
     early.answers[path + '|' + lang + '|' + (headers.authorization || '')] = answer;
+    return answer;
   }
   // The image these screens paint largest (their LCP) is named in their answer: asked as soon as
   // the answer is in, rather than a round trip after the app has drawn its <img>.
-  function preloadImages(path, withToken, pick) {
-    early.answers[path + '|' + lang + '|' + (withToken && token ? 'Bearer ' + token : '')]
+  function preloadImages(answer, pick) {
+    answer
       .then(function (response) { return response.ok ? response.clone().json() : null; })
       .then(function (body) {
         var sources = (body && body.data && pick(body.data)) || [];
         for (var i = 0; i < sources.length; i++) {
-          if (typeof sources[i] !== 'string' || sources[i].charAt(0) !== '/') continue;
+          // The shop's own paths only (not '//host/…').
+          if (typeof sources[i] !== 'string' || !/^\/(?!\/)/.test(sources[i])) continue;
           var link = document.createElement('link');
           link.rel = 'preload';
           link.setAttribute('as', 'image');
@@ -63,17 +65,14 @@
   var details = /^\/products\/product-details\/(\d+)$/.exec(path);
   // On every page: the footer's best sellers, and the home data for the banner's message.
   ask('/products/bestseller', true);
-  ask('/home', true);
+  var home = ask('/home', true);
   if (details) {
-    ask('/products/details/' + details[1], false);
-    preloadImages('/products/details/' + details[1], false, function (d) { return [d.OverView_Product.main_image]; });
+    preloadImages(ask('/products/details/' + details[1], false), function (d) { return [d.OverView_Product.main_image]; });
   } else if (path === '/products' && !location.search) {
-    ask('/products', true);
     // The first row on a phone.
-    preloadImages('/products', true, function (d) { return d.products.slice(0, 2).map(function (p) { return p.image; }); });
+    preloadImages(ask('/products', true), function (d) { return d.products.slice(0, 2).map(function (p) { return p.image; }); });
   } else if ((path === '/cart' || path === '/carts') && token) {
     ask('/showCard', true);
-  } else if (path === '/') {
-    preloadImages('/home', true, function (d) { return [d.Data_home_page.hero_image]; });
   }
+  if (path === '/') preloadImages(home, function (d) { return [d.Data_home_page.hero_image]; });
 })();

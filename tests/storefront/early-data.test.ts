@@ -84,7 +84,11 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     runBoot('/products', { '/api/products': { products: [{ image: '/media/a.svg' }, { image: '/media/b.svg' }, { image: '/media/c.svg' }] } });
     await vi.waitFor(() => expect(images()).toEqual([['/media/a.svg', 'high'], ['/media/b.svg', 'high']]));
     // Nothing but the shop's own paths; an answer without the image preloads nothing.
-    runBoot('/', { '/api/home': { Data_home_page: { hero_image: 'https://elsewhere.example/x.svg' } } });
+    for (const elsewhere of ['https://elsewhere.example/x.svg', '//elsewhere.example/x.svg']) {
+      runBoot('/', { '/api/home': { Data_home_page: { hero_image: elsewhere } } });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(images()).toEqual([]);
+    }
     runBoot('/products/product-details/8');
     await new Promise((r) => setTimeout(r, 20));
     expect(images()).toEqual([]);
