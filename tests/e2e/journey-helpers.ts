@@ -85,6 +85,15 @@ export async function storedToken(page: Page): Promise<string> {
   return token;
 }
 
+/** Signs in through the API (the seeded demo shopper by default), for a journey's set-up: the token. */
+export async function apiSignIn(shopUrl: string, login = 'demo@attar.eg', password = 'attar123'): Promise<string> {
+  const response = await fetch(`${shopUrl}/api/user/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in for the set-up: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
 /** A signed-in GET of the API, as the storefront makes it: the envelope's `data`. */
 export async function apiGet<T>(shopUrl: string, path: string, token: string, lang: Lang = 'en'): Promise<T> {
   const response = await fetch(`${shopUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, lang } });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { footerLink, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
+  apiGet, apiPost, apiSignIn, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
 } from './journey-helpers.ts';
 import type { Static } from 'typebox';
 import type { CartData } from '../../src/lib/contract.ts';
@@ -108,13 +108,7 @@ let setupToken: string | undefined;
  * Done before the app signs in, so it reads this cart, never a stale one.
  */
 async function prepareCart(products: number[] = [], smells: (string | null)[] = []) {
-  if (!setupToken) {
-    const login = await fetch(`${env.shop.url}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'demo@attar.eg', password: 'attar123' }),
-    });
-    if (!login.ok) throw new Error(`sign-in for the setup: ${login.status} ${await login.text()}`);
-    setupToken = ((await login.json()) as { data: { token: string } }).data.token;
-  }
+  setupToken ??= await apiSignIn(env.shop.url);
   const token = setupToken;
   const before = await apiGet<CartData>(env.shop.url, '/showCard', token);
   for (const line of before.product_in_card) {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { launchBrowser, startShop, useShopAndBrowser, visit } from './harness.ts';
 import { E2E_DIST } from './global-setup.ts';
+import { apiPost, apiSignIn } from './journey-helpers.ts';
 import { measurePrecache, PRECACHE_BUDGET_KIB } from '../../scripts/precache-size.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -57,6 +58,11 @@ describe('the first load (issue 6)', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       const preloaded = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
       expect(preloaded[0]).toBe(/data-catalog-ar="([^"]+)"/.exec(html)![1]);
+      // The product's main image, asked as soon as the early answer named it, at high priority.
+      const image = await page.locator('link[rel=preload][as=image]').evaluateAll((links) => links.map((l) => [l.getAttribute('href'), l.getAttribute('fetchpriority')]));
+      const details = await (await fetch(`${env.shop.url}/api/products/details/1`)).json() as { data: { OverView_Product: { main_image: string } } };
+      const product = details.data.OverView_Product;
+      expect(image).toEqual([[product.main_image, 'high']]);
       // The inline script ran under the CSP (its hash), with no violation reported.
       expect(problems).toEqual([]);
     } finally {
@@ -67,9 +73,8 @@ describe('the first load (issue 6)', () => {
 
 describe('the first load\'s main thread (issue 6)', () => {
   it('makes no Intl.NumberFormat (ICU\'s start-up) on home, a list, a product or a shopper\'s cart, in either language', async () => {
-    const login = await fetch(`${env.shop.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'demo@attar.eg', password: 'attar123' }) });
-    const { token } = (await login.json()).data as { token: string };
-    await fetch(`${env.shop.url}/api/addToCard`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ product_id: 2 }) });
+    const token = await apiSignIn(env.shop.url);
+    await apiPost(env.shop.url, '/addToCard', token, { product_id: 2 });
     for (const lang of ['en', 'ar'] as const) {
       const { page, context, problems } = await visit(env.browser, lang, { serviceWorkers: 'block' });
       try {
