@@ -282,6 +282,17 @@ describe('what the device kept', () => {
 });
 
 describe('restored before the first render (main.tsx)', () => {
+  /** A signed-in shopper whose quantity change (Oud Royal: 4) waits in IndexedDB; the server agrees with it. */
+  function quantityLeftWaiting() {
+    localStorage.setItem('userToken', TOKEN);
+    const api = fakeApi({
+      '/showCard': () => ok(cartOf([line({ product_qty: 4 })])),
+      '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 4 })])),
+    });
+    leftWaiting(4, 1000);
+    return api;
+  }
+
   it('the first render shows the kept cart; it is asked again once, and saved from then on', async () => {
     localStorage.setItem('userToken', TOKEN);
     let release!: () => void;
@@ -306,12 +317,7 @@ describe('restored before the first render (main.tsx)', () => {
   });
 
   it('sends the changes left waiting, once each', async () => {
-    localStorage.setItem('userToken', TOKEN);
-    const api = fakeApi({
-      '/showCard': () => ok(cartOf([line({ product_qty: 4 })])),
-      '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 4 })])),
-    });
-    leftWaiting(4, 1000);
+    const api = quantityLeftWaiting();
     await loadCartPageRestoredFirst();
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/changeSummaryCard/3')).toHaveLength(1));
     await act(() => new Promise((r) => setTimeout(r, 50)));
@@ -320,12 +326,7 @@ describe('restored before the first render (main.tsx)', () => {
   });
 
   it('a waiting change answered before the first render would have been drawn still leaves IndexedDB', async () => {
-    localStorage.setItem('userToken', TOKEN);
-    const api = fakeApi({
-      '/showCard': () => ok(cartOf([line({ product_qty: 4 })])),
-      '/changeSummaryCard/3': () => ok(cartOf([line({ product_qty: 4 })])),
-    });
-    leftWaiting(4, 1000);
+    const api = quantityLeftWaiting();
     const persister = makeIdbPersister(0);
     const queryClient = makeQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false } });
