@@ -110,6 +110,30 @@ function bootHints(): Plugin {
   return {
     name: 'attar:boot-hints',
     apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        // Vite lists the entry's stylesheet among a lazy file's dependencies where that file imports
+        // from the entry, and its preload helper adds a <link> for it unless one is in the page: with
+        // the stylesheet inlined (below), the product page's carousel and the payment step fetched
+        // it again, and waited for it, before they showed. Its index leaves each import's list,
+        // padded with spaces so the source maps' columns stay right.
+        const entryCss = new Set(Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
+        if (entryCss.size === 0) this.error('attar:boot-hints: the entry has no stylesheet to inline');
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
+          if (!list) continue;
+          const files = JSON.parse(list[1]) as string[];
+          const drop = new Set(files.flatMap((f, i) => (entryCss.has(f) ? [i] : [])));
+          if (drop.size === 0) continue;
+          chunk.code = chunk.code.replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (call, indices: string) => {
+            const kept = `__vite__mapDeps([${indices.split(',').filter((i) => !drop.has(Number(i))).join(',')}]`;
+            return kept.padEnd(call.length - 1, ' ') + ')';
+          });
+        }
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {

@@ -52,9 +52,21 @@ describe('the first load (issue 6)', () => {
     expect(html).toMatch(/<script data-boot data-catalog-ar="\/assets\/[^"]+\.js" data-catalog-en="\/assets\/[^"]+\.js">/);
 
     const { page, context, problems } = await visit(env.browser, 'ar', { serviceWorkers: 'block' });
+    const stylesheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
+    });
     try {
       await page.goto(env.shop.url + '/products/product-details/1');
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // The carousel's import (a lazy file whose dependencies Vite lists with the entry's stylesheet)
+      // does not fetch the inlined stylesheet again: only the lazy files' own.
+      await page.locator('.swiper').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const inlined = fs.readdirSync(path.join(E2E_DIST, 'assets')).filter((f) => /^index-.*\.css$/.test(f));
+      expect(inlined).toHaveLength(1);
+      expect(stylesheets.length).toBeGreaterThan(0);
+      expect(stylesheets).not.toContain(`/assets/${inlined[0]}`);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       const preloaded = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
       expect(preloaded[0]).toBe(/data-catalog-ar="([^"]+)"/.exec(html)![1]);
