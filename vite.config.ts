@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { describePrecache, measurePrecache, PRECACHE_BUDGET_KIB } from './scripts/precache-size.ts';
+import { PREFETCH_META, PREFETCHED_SCREENS } from './src/pwa/prefetch-plan.ts';
 
 const API = process.env.VITE_DEV_API ?? 'http://localhost:8080';
 
@@ -151,7 +152,26 @@ function bootHints(): Plugin {
         });
         if (catalogs.length !== 2) this.error?.('attar:boot-hints: expected one catalog chunk per language');
         const attributes = catalogs.sort();
-        return html.replace('<script data-boot>', `<script data-boot ${attributes.join(' ')}>`);
+        html = html.replace('<script data-boot>', `<script data-boot ${attributes.join(' ')}>`);
+        // Each prefetchable screen's files (src/pwa/prefetch-plan.ts): its chunk and what that
+        // imports, less what the entry has loaded already.
+        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const closure = (fileName: string, into = new Set<string>()) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || into.has(fileName)) return into;
+          into.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => into.add(css));
+          chunk.imports.forEach((file) => closure(file, into));
+          return into;
+        };
+        const loaded = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+        const screens = Object.fromEntries(PREFETCHED_SCREENS.map((screen) => {
+          const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/app/routes/${screen}.tsx`));
+          if (!chunk) this.error?.(`attar:boot-hints: no chunk for the prefetched screen ${screen}`);
+          return [screen, [...closure(chunk!.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
+        }));
+        const json = JSON.stringify(screens).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        return html.replace('</head>', `  <meta name="${PREFETCH_META}" content="${json}" />\n  </head>`);
       },
     },
   };

@@ -83,6 +83,46 @@ describe('the first load (issue 6)', () => {
   });
 });
 
+describe('prefetching the next likely screen (issue 6)', () => {
+  const detailsEntries = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => /\/assets\/product-details-[^/]+\.js$/.test(e.name))
+    .map((e) => ({ by: (e as PerformanceResourceTiming).initiatorType, bytes: (e as PerformanceResourceTiming).transferSize })));
+
+  it('home asks for a product\'s code once it has shown, and the product then opens from the cache', async () => {
+    const { page, context, problems } = await visit(env.browser, 'en', { serviceWorkers: 'block' });
+    try {
+      await page.goto(env.shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Not with the page: a moment after it has shown.
+      expect(await detailsEntries(page)).toEqual([]);
+      await page.waitForFunction(() => document.querySelector('link[rel=prefetch][href*="/assets/product-details-"]') !== null, null, { timeout: 15_000 });
+      await expect.poll(() => detailsEntries(page), { timeout: 10_000 }).toEqual([{ by: 'link', bytes: expect.any(Number) }]);
+      await page.locator('a[href^="/products/product-details/"]').first().click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // The screen's own load of it came from the cache: nothing transferred.
+      expect((await detailsEntries(page)).slice(1)).toEqual([{ by: 'script', bytes: 0 }]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for nothing ahead with data saver on', async () => {
+    const { page, context, problems } = await visit(env.browser, 'ar', { serviceWorkers: 'block' });
+    try {
+      await context.addInitScript(() => localStorage.setItem('data saver', 'on'));
+      await page.goto(env.shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForTimeout(5000);
+      expect(await page.locator('link[rel=prefetch]').count()).toBe(0);
+      expect(await detailsEntries(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the first load\'s main thread (issue 6)', () => {
   it('makes no Intl.NumberFormat (ICU\'s start-up) on home, a list, a product or a shopper\'s cart, in either language', async () => {
     const token = await apiSignIn(env.shop.url);

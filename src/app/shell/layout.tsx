@@ -18,6 +18,7 @@ import { Footer } from './footer';
 import { UnauthorizedHandler } from '../unauthorized';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollRestoration } from './use-scroll-restoration';
+import { PrefetchNext } from '@/pwa/prefetch';
 
 /**
  * 'You are offline' while the connection is gone, and a short 'Back online'
@@ -70,6 +71,7 @@ export function Layout() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingView />}>
             <Outlet />
+            <PrefetchNext />
           </Suspense>
         </RouteErrorBoundary>
       </Box>
