@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -49,6 +49,21 @@ const OFFLINE_MODULES = [
   'src/pwa/register.ts',
 ];
 
+type Chunks = Map<string, Rollup.OutputChunk>;
+
+/** The bundle's scripts by file name. */
+const chunksOf = (bundle: Rollup.OutputBundle): Chunks => new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+
+/** A chunk's file with its stylesheets and every file it imports, all the way down, added to `into`. */
+function withImports(chunks: Chunks, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = chunks.get(fileName);
+  if (!chunk || into.has(fileName)) return into;
+  into.add(fileName);
+  chunk.viteMetadata?.importedCss.forEach((css) => into.add(css));
+  chunk.imports.forEach((file) => withImports(chunks, file, into));
+  return into;
+}
+
 /**
  * Chooses the precached scripts from the bundle's import graph: the entry
  * with everything it imports, and the offline modules with theirs. Other
@@ -61,17 +76,10 @@ function precacheSelection() {
     apply: 'build',
     generateBundle(_options, bundle) {
       wanted.clear();
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-      const add = (fileName: string) => {
-        const chunk = chunks.get(fileName);
-        if (!chunk || wanted.has(fileName)) return;
-        wanted.add(fileName);
-        chunk.viteMetadata?.importedCss.forEach((css) => wanted.add(css));
-        chunk.imports.forEach(add);
-      };
+      const chunks = chunksOf(bundle);
       const offline = (id: string | null) => OFFLINE_MODULES.some((name) => id?.replace(/\\/g, '/').endsWith(`/${name}`));
       for (const chunk of chunks.values()) {
-        if (chunk.isEntry || (chunk.isDynamicEntry && offline(chunk.facadeModuleId))) add(chunk.fileName);
+        if (chunk.isEntry || (chunk.isDynamicEntry && offline(chunk.facadeModuleId))) withImports(chunks, chunk.fileName, wanted);
       }
     },
   };
@@ -155,20 +163,13 @@ function bootHints(): Plugin {
         html = html.replace('<script data-boot>', `<script data-boot ${attributes.join(' ')}>`);
         // Each prefetchable screen's files (src/pwa/prefetch-plan.ts): its chunk and what that
         // imports, less what the entry has loaded already.
-        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-        const closure = (fileName: string, into = new Set<string>()) => {
-          const chunk = chunks.get(fileName);
-          if (!chunk || into.has(fileName)) return into;
-          into.add(fileName);
-          chunk.viteMetadata?.importedCss.forEach((css) => into.add(css));
-          chunk.imports.forEach((file) => closure(file, into));
-          return into;
-        };
-        const loaded = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+        const chunks = chunksOf(bundle);
+        const loaded = new Set<string>();
+        for (const chunk of chunks.values()) if (chunk.isEntry) withImports(chunks, chunk.fileName, loaded);
         const screens = Object.fromEntries(PREFETCHED_SCREENS.map((screen) => {
           const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/app/routes/${screen}.tsx`));
           if (!chunk) this.error?.(`attar:boot-hints: no chunk for the prefetched screen ${screen}`);
-          return [screen, [...closure(chunk!.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
+          return [screen, [...withImports(chunks, chunk!.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
         }));
         const json = JSON.stringify(screens).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
         return html.replace('</head>', `  <meta name="${PREFETCH_META}" content="${json}" />\n  </head>`);
