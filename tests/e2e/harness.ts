@@ -129,7 +129,6 @@ export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
 /**
  * Scrolls to the footer and waits for one of its social links: the footer's
  * description and links come once it nears the screen (app/shell/footer.tsx).
@@ -140,6 +139,7 @@ export async function footerLink(page: Page, name: string) {
   await footer.getByRole('link', { name, exact: true }).waitFor();
 }
 
+/** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the devtools protocol, which the page's CSP does not govern.
   await page.evaluate(AXE_SOURCE);
