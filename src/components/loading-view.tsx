@@ -1,16 +1,15 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useLingui } from '@lingui/react/macro';
+import './loading-view.css';
 
-/** The full-screen loading view of spec §2: the logo and a spinner. */
+/** The full-screen loading view of spec §2: the logo and a spinner. Styled by loading-view.css. */
 export function LoadingView() {
   const { t } = useLingui();
   return (
-    <Box role="status" aria-live="polite" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', gap: 2 }}>
-      <Box sx={{ display: 'grid', placeItems: 'center', gap: 2 }}>
+    <div role="status" aria-live="polite" className="attar-loading">
+      <div className="attar-loading__inner">
         <img src="/logo.svg" alt="" width={96} height={96} />
-        <CircularProgress aria-label={t`Loading…`} />
-      </Box>
-    </Box>
+        <span role="progressbar" aria-label={t`Loading…`} className="attar-spinner" />
+      </div>
+    </div>
   );
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alpha } from '@mui/material/styles';
 import { themeFor } from '@/lib/direction';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,9 +17,11 @@ const { palette } = theme;
 const THEME_COLOURS = new Set([
   palette.primary.main, palette.secondary.main, palette.background.default, palette.background.paper,
   palette.text.primary, palette.text.secondary, palette.divider, palette.error.dark, palette.common.white,
+  // MUI's Skeleton: the text colour at 11 %.
+  alpha(palette.text.primary, 0.11),
 ].map(normal));
 
-describe.each(['src/app/boot-shell.css', 'src/components/product-card.css'])('%s', (file) => {
+describe.each(['src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css'])('%s', (file) => {
   const css = read(file);
 
   it('uses only the theme\'s colours', () => {
@@ -31,8 +34,10 @@ describe.each(['src/app/boot-shell.css', 'src/components/product-card.css'])('%s
   it('rounds and shadows as the theme does', () => {
     for (const [, radius] of css.matchAll(/border-radius:\s*([^;]+);/g)) {
       if (radius.trim() === 'inherit') continue;
-      // A card's corner is the theme's shape; the chip is MUI's own pill (16 px).
-      expect([`${theme.shape.borderRadius}px`, `${theme.shape.borderRadius}px ${theme.shape.borderRadius}px 0 0`, '16px']).toContain(radius.trim());
+      // A card's corner is the theme's shape; the chip is MUI's own pill (16 px), a spinner or heart a
+      // circle; a skeleton's line is rounded as MUI's (the shape over its 60 % height).
+      const r = theme.shape.borderRadius;
+      expect([`${r}px`, `${r}px ${r}px 0 0`, '16px', '50%', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
     }
     for (const [, shadow] of css.matchAll(/box-shadow:\s*([^;]+);/g)) expect(normal(shadow)).toBe(normal(theme.shadows[1]));
   });

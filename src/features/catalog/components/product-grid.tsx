@@ -1,15 +1,10 @@
 import { memo, useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
-import { CartIcon } from '@/components/icons';
 import { formatNumber } from '@/lib/money';
 import { useSecondPass } from '@/lib/use-second-pass';
 import { useLanguage } from '@/lib/language';
@@ -38,23 +33,20 @@ const SKELETONS = 4;
 const SkeletonCard = memo(function SkeletonCard({ withActions }: { withActions: boolean }) {
   const { t } = useLingui();
   return (
-    <Card variant="outlined" data-testid="product-skeleton" aria-hidden="true" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Skeleton variant="text" sx={{ fontSize: '1rem', lineHeight: 1.3 }} width="80%" />
-        <Skeleton variant="text" width="45%" />
-        <Skeleton variant="text" sx={{ fontSize: '0.875rem' }} width="35%" />
-      </CardContent>
+    <div className="attar-card" data-testid="product-skeleton" aria-hidden="true">
+      <span className="attar-skeleton attar-skeleton--image" />
+      <div className="attar-card__content">
+        <span className="attar-skeleton attar-skeleton--text attar-skeleton--name" />
+        <span className="attar-skeleton attar-skeleton--text attar-skeleton--price" />
+        <span className="attar-skeleton attar-skeleton--text attar-skeleton--note" />
+      </div>
       {withActions && (
-        <CardActions sx={{ justifyContent: 'space-between' }}>
-          <Skeleton variant="circular" width={40} height={40} />
-          {/* Sized by a hidden button like the real one: its label may wrap on narrow cards. */}
-          <Skeleton variant="rounded">
-            <Button variant="contained" size="small" startIcon={<CartIcon />} tabIndex={-1}>{t`Add to cart`}</Button>
-          </Skeleton>
-        </CardActions>
+        <div className="attar-card__actions">
+          <span className="attar-skeleton attar-skeleton--heart" />
+          <span className="attar-skeleton attar-skeleton--button">{t`Add to cart`}</span>
+        </div>
       )}
-    </Card>
+    </div>
   );
 });
 
@@ -102,7 +94,7 @@ export function ProductGrid({
   if (!products) {
     return (
       <Box aria-busy="true">
-        <Skeleton variant="text" width={120} sx={{ mb: 1, fontSize: '1rem' }} />
+        <span className="attar-skeleton attar-skeleton--text attar-skeleton--count" />
         <Box role="status" sx={visuallyHidden}>{t`Loading products…`}</Box>
         <Box sx={PRODUCT_GRID_SX}>
           {Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={i} withActions={actions !== undefined} />)}
