@@ -86,6 +86,9 @@ function builtFile(distDir: string, origin: string, url: string): string | null 
 function sizedFiles(distDir: string, origin: string, requests: LoggedRequest[], ext: '.js' | '.css'): SizedFile[] {
   const files = new Set<string>();
   for (const r of requests) {
+    // A prefetch (devtools type Other: src/pwa/prefetch.ts) is the next screen's code, downloaded
+    // and not run: counted in the visit's transfer, not in what the route loads.
+    if (r.type === 'Other') continue;
     const file = builtFile(distDir, origin, r.url);
     if (file && !r.failed && path.extname(file) === ext) files.add(file);
   }

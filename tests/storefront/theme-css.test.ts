@@ -36,7 +36,7 @@ describe.each(['src/app/boot-shell.css', 'src/components/product-card.css', 'src
       if (radius.trim() === 'inherit') continue;
       // A card's corner is the theme's shape; the chip is MUI's own pill (16 px), a spinner or heart a
       // circle; a skeleton's line is rounded as MUI's (the shape over its 60 % height).
-      const r = theme.shape.borderRadius;
+      const r = Number(theme.shape.borderRadius);
       expect([`${r}px`, `${r}px ${r}px 0 0`, '16px', '50%', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
     }
     for (const [, shadow] of css.matchAll(/box-shadow:\s*([^;]+);/g)) expect(normal(shadow)).toBe(normal(theme.shadows[1]));

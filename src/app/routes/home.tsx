@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { homeQuery } from '@/features/catalog/api/get-home';
@@ -62,7 +61,8 @@ export default function Home() {
     );
   }
   if (isPending || !data) {
-    return <Skeleton variant="rounded" height={320} aria-label={t`Loading…`} />;
+    // The hero's place while home loads: product-card.css's skeleton (plain CSS, issue 6).
+    return <div role="status" aria-label={t`Loading…`} className="attar-skeleton attar-skeleton--hero" />;
   }
   const hero = data.Data_home_page;
   return (
