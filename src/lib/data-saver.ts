@@ -7,9 +7,11 @@ export const DATA_SAVER_KEY = 'data saver';
 /** The part of the Network Information API we read; Safari and Firefox have none of it. */
 interface Connection extends EventTarget {
   saveData?: boolean;
+  /** 'slow-2g', '2g', '3g' or '4g': the connection as the browser measures it */
+  effectiveType?: string;
 }
 
-function connection(): Connection | undefined {
+export function connection(): Connection | undefined {
   return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: Connection }).connection;
 }
 

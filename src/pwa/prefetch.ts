@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
-import { isDataSaverOn } from '@/lib/data-saver';
+import { connection, isDataSaverOn } from '@/lib/data-saver';
 import { likelyNext, PREFETCH_META } from './prefetch-plan';
 
 type ScreenFiles = Record<string, string[]>;
@@ -16,11 +16,6 @@ function screenFiles(): ScreenFiles {
   }
 }
 
-interface Connection {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
 /**
  * Whether to spend the shopper's data on what they may not open: never with
  * data saver on, offline, or on a 2G connection, where the bytes would slow
@@ -28,7 +23,7 @@ interface Connection {
  */
 export function mayPrefetch(): boolean {
   if (isDataSaverOn() || !onlineManager.isOnline()) return false;
-  const type = (navigator as Navigator & { connection?: Connection }).connection?.effectiveType;
+  const type = connection()?.effectiveType;
   return type !== 'slow-2g' && type !== '2g';
 }
 
