@@ -229,7 +229,7 @@ const OVERLAYS = new RegExp(`${MUI}(Menu|MenuList|MenuItem|List|ListItem\\w*|Pop
 const FORMS = new RegExp(`${MUI}(TextField|Select|NativeSelect|FormHelperText|InputBase|InputLabel|InputAdornment|OutlinedInput|FilledInput|Input|Autocomplete)[\\/](?!utils)`);
 
 /** What the catalog's screens share (cards, their buttons, the grid, pages): home, lists, wishlist, details. */
-const CATALOG_PARTS = /[\\/]src[\\/](components[\\/](product-card|price|visually-hidden)|app[\\/]card-actions|features[\\/](cart[\\/]components[\\/]add-to-cart-button|wishlist[\\/]components[\\/]wish-button|catalog[\\/]components[\\/](product-grid|pagination-bar))|lib[\\/]page-title)\b/;
+const CATALOG_PARTS = /[\\/]src[\\/](components[\\/](product-card|price|visually-hidden|skeleton)|app[\\/]card-actions|features[\\/](cart[\\/]components[\\/]add-to-cart-button|wishlist[\\/]components[\\/]wish-button|catalog[\\/]components[\\/](product-grid|pagination-bar))|lib[\\/]page-title)\b/;
 
 const selection = precacheSelection();
 let outDir = 'dist';

@@ -21,7 +21,7 @@ const THEME_COLOURS = new Set([
   alpha(palette.text.primary, 0.11),
 ].map(normal));
 
-describe.each(['src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css'])('%s', (file) => {
+describe.each(['src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css', 'src/components/skeleton.css'])('%s', (file) => {
   const css = read(file);
 
   it('uses only the theme\'s colours', () => {

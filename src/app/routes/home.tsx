@@ -14,6 +14,7 @@ import { cardActions } from '../card-actions';
 import type { HomeData, ProductCard as Product } from '@/lib/contract';
 import { usePageTitle } from '@/lib/page-title';
 import { useSecondPass } from '@/lib/use-second-pass';
+import '@/components/skeleton.css';
 
 function Section({ title, products }: { title: string; products: Product[] }) {
   return (
@@ -61,7 +62,7 @@ export default function Home() {
     );
   }
   if (isPending || !data) {
-    // The hero's place while home loads: product-card.css's skeleton (plain CSS, issue 6).
+    // The hero's place while home loads (skeleton.css).
     return <div role="status" aria-label={t`Loading…`} className="attar-skeleton attar-skeleton--hero" />;
   }
   const hero = data.Data_home_page;

@@ -11,6 +11,7 @@ import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
 import { VISUALLY_HIDDEN_SX as visuallyHidden } from '@/components/visually-hidden';
+import '@/components/skeleton.css';
 
 /** Cards loaded at once: the first row on a phone (two) and on a wide screen (four). */
 const EAGER_CARDS = 4;
@@ -23,7 +24,6 @@ const EAGER_CARDS = 4;
  * the twelve cards replace four skeletons.
  */
 const SKELETONS = 4;
-
 
 /**
  * A card's shape while it loads: the square image, a name, the price and
