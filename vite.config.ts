@@ -127,10 +127,10 @@ function bootHints(): Plugin {
         // the stylesheet inlined (below), the product page's carousel and the payment step fetched
         // it again, and waited for it, before they showed. Its index leaves each import's list,
         // padded with spaces so the source maps' columns stay right.
-        const entryCss = new Set(Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
+        const chunks = [...chunksOf(bundle).values()];
+        const entryCss = new Set(chunks.flatMap((c) => (c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
         if (entryCss.size === 0) this.error('attar:boot-hints: the entry has no stylesheet to inline');
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk') continue;
+        for (const chunk of chunks) {
           const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
           if (!list) continue;
           const files = JSON.parse(list[1]) as string[];
