@@ -222,6 +222,38 @@ function linguiPluralNumberOnDemand(): Plugin {
   };
 }
 
+/**
+ * After the storefront, its server render (src/entry-server.tsx) into
+ * <outDir>/ssr/: one file with everything it imports, so the server runs it
+ * wherever the build was put. The server never serves that folder
+ * (server/plugins/external/static.ts).
+ */
+function serverRenderBuild(outDir: () => string): Plugin {
+  return {
+    name: 'attar:server-render-build',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const { build } = await import('vite');
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          mode: 'production',
+          logLevel: 'warn',
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+          plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+          publicDir: false,
+          ssr: { noExternal: true },
+          build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir(), 'ssr'), emptyOutDir: true, sourcemap: false, minify: false },
+        });
+      },
+    },
+  };
+}
+
 const MUI = String.raw`node_modules[\\/]@mui[\\/]material[\\/]`;
 /** MUI's menus, dialogs and drawers, and what they stand on (the navigation's menus need them offline). */
 const OVERLAYS = new RegExp(`${MUI}(Menu|MenuList|MenuItem|List|ListItem\\w*|Popover|Popper|Modal|Dialog\\w*|Drawer|Backdrop|Fade|Grow|Slide|Portal|Unstable_TrapFocus)[\\/]`);
@@ -284,11 +316,14 @@ export default defineConfig({
       },
     },
     precacheReport(() => outDir),
+    serverRenderBuild(() => outDir),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': API, '/media': API } },
   build: {
     outDir: 'dist', sourcemap: true,
+    // Which files each screen needs: the server links a rendered screen's stylesheets (storefront-render.ts).
+    manifest: true,
     // Fewer, larger files: on slow 4G over HTTP/1.1 each file is a request of
     // its own (six at a time, a 150-560 ms round trip each), and a screen
     // waited for the last of them (issue 6).

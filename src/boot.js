@@ -28,6 +28,19 @@
     document.head.appendChild(link);
   }
 
+  // The server renders a first screen in the language of this cookie (server/plugins/external/storefront-render.ts).
+  try {
+    document.cookie = 'lang=' + lang + '; path=/; max-age=31536000; samesite=lax';
+  } catch (e) {}
+  // A page the server rendered holds the first screen's data and names its images: nothing to ask.
+  // Rendered in the other language (a cookie older than this device's choice), it stays hidden
+  // until the app has drawn the page in the shopper's (src/main.tsx).
+  var rendered = document.querySelector('meta[name="attar-server-render"]');
+  if (rendered) {
+    if (rendered.getAttribute('content') === lang) return;
+    root.classList.add('attar-render-stale');
+  }
+
   // Offline the app asks only what the service worker keeps (src/pwa/offline-read.ts): it asks itself.
   if (typeof fetch !== 'function' || typeof Promise !== 'function' || navigator.onLine === false) return;
   // Each call exactly as the app's own (src/lib/api-client.ts): same URL, same headers.

@@ -1,6 +1,7 @@
 // Listens for beforeinstallprompt from the first moment: Chromium may fire it before React mounts.
 import './pwa/install-state';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { hydrate } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/fonts.css';
@@ -12,6 +13,8 @@ import { UpdatePrompt } from './pwa/update-prompt';
 import { loadCatalog } from './lib/i18n';
 import { storage } from './lib/storage';
 import { idbPersister } from './lib/persist';
+import { serverRender, tookOver } from './app/server-render';
+import { preloadScreen } from './pwa/chunk-load';
 
 const root = createRoot(document.getElementById('root')!);
 const queryClient = makeQueryClient();
@@ -26,13 +29,28 @@ const catalog = loadCatalog(lang)
 // (provider.tsx, restoreQueries). Should IndexedDB not answer within 3 s, the app renders without
 // waiting, and the provider restores as it renders.
 const restored = Promise.race([restoreQueries(queryClient, persister), new Promise<false>((r) => setTimeout(() => r(false), 3000))]);
-void Promise.all([restored, catalog]).then(([wasRestored]) => render(wasRestored));
+// A page the server rendered in this language (src/app/server-render.ts): the app draws the same
+// page over it, from the same answers (newer than the device's copy) and with the screen's code
+// here first, so no loading view flashes in its place.
+const server = serverRender(lang);
+const screen = server ? preloadScreen(server.screen).catch(() => undefined) : undefined;
+void Promise.all([restored, catalog, screen]).then(([wasRestored]) => {
+  if (server) hydrate(queryClient, server.state);
+  render(wasRestored);
+});
+
+/** The app's first commit has replaced the server's page: it is the app's now. */
+function TakeOver() {
+  useLayoutEffect(tookOver, []);
+  return null;
+}
 
 // A transition: React renders the app in slices, yielding to the browser
 // between them, rather than in one long task (issue 6: Total Blocking Time).
 function render(restored: boolean) {
   startTransition(() => root.render(
     <StrictMode>
+      <TakeOver />
       <AppProvider queryClient={queryClient} persister={persister} restored={restored}>
         <BrowserRouter>
           <RouteErrorBoundary>

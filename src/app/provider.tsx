@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { CacheProvider } from '@emotion/react';
+import type { EmotionCache } from '@emotion/cache';
+import type { Lang } from '@/lib/storage';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
@@ -127,11 +129,11 @@ function QueryProvider({ client, persister, restored, children }: { client: Quer
 }
 
 /** Theme and style cache follow the language's direction, switched without a reload. */
-function Directional({ children }: { children: ReactNode }) {
+function Directional({ children, styleCache }: { children: ReactNode; styleCache?: EmotionCache }) {
   const { dir } = useLanguage();
   return (
     <I18nProvider i18n={i18n}>
-      <CacheProvider value={emotionCache(dir)}>
+      <CacheProvider value={styleCache ?? emotionCache(dir)}>
         <ThemeProvider theme={themeFor(dir)}>
           <CssBaseline />
           {children}
@@ -148,14 +150,17 @@ interface AppProviderProps {
   persister?: AppPersister | null;
   /** the client already holds the persister's copy (restoreQueries, before the first render) */
   restored?: boolean;
+  /** the server's render (src/entry-server.tsx): the request's language, and a style cache of its own */
+  lang?: Lang;
+  styleCache?: EmotionCache;
 }
 
-export function AppProvider({ children, queryClient, persister = idbPersister(), restored = false }: AppProviderProps) {
+export function AppProvider({ children, queryClient, persister = idbPersister(), restored = false, lang, styleCache }: AppProviderProps) {
   return (
-    <LanguageProvider>
+    <LanguageProvider initial={lang}>
       <SessionProvider>
         <QueryProvider client={queryClient} persister={persister} restored={restored}>
-          <Directional>
+          <Directional styleCache={styleCache}>
             {children}
             <Notifications />
           </Directional>

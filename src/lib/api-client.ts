@@ -27,6 +27,17 @@ export interface Envelope<T> {
   data: T;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * How requests reach the API: the browser's fetch, or, when the server
+ * renders a first screen (src/entry-server.tsx), the server itself.
+ */
+export function setTransport(next: Transport) {
+  transport = next;
+}
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
@@ -56,7 +67,7 @@ export async function request<T, Extra = object>(path: string, options: RequestO
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const method = options.method ?? 'GET';
-  const send = () => fetch(`${BASE}${path}`, {
+  const send = () => transport(`${BASE}${path}`, {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -8,11 +8,16 @@ export type Direction = 'ltr' | 'rtl';
 
 export const directionOf = (lang: Lang): Direction => (lang === 'ar' ? 'rtl' : 'ltr');
 
-/** One Emotion cache per direction: rtl styles are flipped by stylis-plugin-rtl. */
-const caches: Record<Direction, EmotionCache> = {
-  ltr: createCache({ key: 'mui', prepend: true }),
-  rtl: createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] }),
-};
+/**
+ * A direction's Emotion cache: rtl styles are flipped by stylis-plugin-rtl.
+ * In the browser it takes over the styles the server rendered with the same
+ * key (`<style data-emotion="mui …">`), so their rules are not made again.
+ */
+export const makeEmotionCache = (dir: Direction): EmotionCache =>
+  dir === 'rtl' ? createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] }) : createCache({ key: 'mui', prepend: true });
+
+/** The browser's: one per direction, for the page's life. */
+const caches: Record<Direction, EmotionCache> = { ltr: makeEmotionCache('ltr'), rtl: makeEmotionCache('rtl') };
 
 export const emotionCache = (dir: Direction) => caches[dir];
 

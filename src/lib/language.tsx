@@ -16,11 +16,11 @@ const LanguageContext = createContext<LanguageState | null>(null);
  * localStorage `lang`). Changing it flips the document, the catalogs and,
  * through `dir`, the theme and style cache, at once and without a reload.
  */
-export function LanguageProvider({ children }: { children: ReactNode }) {
+export function LanguageProvider({ children, initial: given }: { children: ReactNode; /** the server's render: the request's language */ initial?: Lang }) {
   const [lang, setLangState] = useState<Lang>(() => {
-    const initial = storage.lang();
+    const initial = given ?? storage.lang();
     activateLanguage(initial);
-    applyDocumentLanguage(initial);
+    if (typeof document !== 'undefined') applyDocumentLanguage(initial);
     return initial;
   });
   const setLang = useCallback((next: Lang) => {

@@ -36,7 +36,15 @@ const write = (key: string, value: string | null) => writeStored(key, value);
 
 export const storage = {
   lang: (): Lang => (read(KEYS.lang) === 'ar' ? 'ar' : 'en'),
-  setLang: (lang: Lang) => write(KEYS.lang, lang),
+  setLang: (lang: Lang) => {
+    write(KEYS.lang, lang);
+    // The server renders a first screen in the cookie's language (src/boot.js sets it on each load too).
+    try {
+      document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+    } catch {
+      // no document (the server's render): nothing to keep
+    }
+  },
   token: () => read(KEYS.token),
   setToken: (token: string | null) => write(KEYS.token, token),
   cartCount: () => Number(read(KEYS.cartCount) ?? 0) || 0,

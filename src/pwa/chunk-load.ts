@@ -1,7 +1,7 @@
 // Lazy screens whose code fails to arrive (spec §8): a deploy removed the
 // old files, the network dropped, or it took too long. The route shows a
 // screen with Retry (src/app/route-error.tsx) instead of a blank page.
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { readStored, writeStored } from '@/lib/storage';
 import { reloadOntoLatest } from './reload-latest';
 
@@ -52,10 +52,40 @@ export function loadChunk<T>(name: string, load: () => Promise<T>, timeoutMs = C
   });
 }
 
-/** React.lazy over loadChunk: a route screen by name. */
+const screens = new Map<string, () => Promise<unknown>>();
+
+/**
+ * React.lazy over loadChunk: a route screen by name. A screen whose code is
+ * already here (preloadScreen) renders at once, without suspending: over
+ * the server's first paint, a loading view would flash in its place.
+ */
 export function lazyScreen<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => loadChunk(name, load));
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const get = () =>
+    (pending ??= loadChunk(name, load).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(get);
+  screens.set(name, get);
+  function Screen(props: P) {
+    // Fixed for the mount: switching from Lazy to the loaded component would remount the screen.
+    const [Ready] = useState(() => loaded);
+    return Ready ? createElement(Ready, props) : createElement(Lazy, props);
+  }
+  Screen.displayName = `Screen(${name})`;
+  return Screen;
 }
+
+/** Loads a screen's code (a name given to lazyScreen); unknown names resolve at once. */
+export const preloadScreen = (name: string): Promise<unknown> => screens.get(name)?.() ?? Promise.resolve();
 
 // Browsers' own words for a module that did not load, for errors that did not pass through loadChunk.
 const CHUNK_MESSAGES = /Loading chunk .+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;

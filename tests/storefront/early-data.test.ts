@@ -94,6 +94,36 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     expect(images()).toEqual([]);
   });
 
+  it('asks nothing on a page the server rendered in the shopper\'s language, and hides one rendered in the other', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'attar-server-render';
+    meta.content = 'en';
+    document.head.prepend(meta);
+    try {
+      localStorage.setItem('lang', 'en');
+      // The page holds the first screen's data and its images: nothing to ask twice.
+      expect(runBoot('/products')).toEqual([]);
+      expect(document.documentElement.classList.contains('attar-render-stale')).toBe(false);
+      expect(document.head.querySelectorAll('link[rel=modulepreload]')).toHaveLength(1);
+      // Rendered in English for a shopper who reads Arabic: hidden until the app draws it in Arabic, which asks as usual.
+      localStorage.setItem('lang', 'ar');
+      expect(runBoot('/products').map((a) => a.url)).toEqual(['/api/products/bestseller', '/api/home', '/api/products']);
+      expect(document.documentElement.classList.contains('attar-render-stale')).toBe(true);
+    } finally {
+      meta.remove();
+      document.documentElement.classList.remove('attar-render-stale');
+    }
+  });
+
+  it('keeps the shopper\'s language in a cookie, for the server\'s render of the next page', () => {
+    localStorage.setItem('lang', 'ar');
+    runBoot('/');
+    expect(document.cookie).toMatch(/(^|; )lang=ar(;|$)/);
+    localStorage.setItem('lang', 'en');
+    runBoot('/');
+    expect(document.cookie).toMatch(/(^|; )lang=en(;|$)/);
+  });
+
   it('asks nothing offline: the app asks only what the service worker keeps', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     expect(runBoot('/')).toEqual([]);

@@ -4,8 +4,12 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../app/error-handler.ts';
+import { cookieLang, loadRenderer, type StorefrontRenderer } from './storefront-render.ts';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+/** The build's own files that are not the storefront's: the server's render and Vite's manifest. */
+const PRIVATE = /^\/(ssr|\.vite)(\/|$)/;
 
 function isApp(url: string): boolean {
   return !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
@@ -34,8 +38,10 @@ async function staticPlugin(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
-      index: ['index.html'],
+      // '/' is an app path: answered below (appPage), with its first screen rendered.
+      index: false,
       wildcard: true,
+      allowedPath: (pathName) => !PRIVATE.test(pathName),
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (NO_CACHE.has(name)) res.header('Cache-Control', 'no-cache');
@@ -45,12 +51,37 @@ async function staticPlugin(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split('?')[0];
-    if (hasShell && (request.method === 'GET' || request.method === 'HEAD') && isApp(url) && !path.extname(url)) {
-      reply.header('Cache-Control', 'no-cache');
-      return (reply as FastifyReply & { sendFile(f: string): FastifyReply }).sendFile('index.html');
+  const shell = hasShell ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
+  let renderer: StorefrontRenderer | null = null;
+  if (hasShell) {
+    try {
+      renderer = await loadRenderer(app, dist, shell, app.log);
+    } catch (error) {
+      app.log.error({ err: error }, 'the storefront render did not load; pages go without it');
     }
+  }
+
+  /** An app path: the shell, with its first screen rendered where the screen is one the server renders. */
+  async function appPage(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('Cache-Control', 'no-cache');
+    // The page depends on the language cookie: a shared cache must not give one language's page for the other.
+    reply.header('Vary', 'Cookie');
+    let page: string | null = null;
+    if (renderer && request.method === 'GET') {
+      try {
+        page = await renderer.page(request.url, cookieLang(request.headers.cookie));
+      } catch (error) {
+        request.log.error({ err: error, url: request.url.split('?')[0] }, 'storefront render failed; the shell was sent');
+      }
+    }
+    return reply.type('text/html; charset=utf-8').send(page ?? shell);
+  }
+  // Home is a route of its own: the static files' wildcard would answer it as a directory.
+  if (hasShell) app.get('/', appPage);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    if (hasShell && (request.method === 'GET' || request.method === 'HEAD') && isApp(url) && !path.extname(url)) return appPage(request, reply);
     return sendError(reply, request.lang ?? 'en', 404, 'not_found');
   });
 }

@@ -81,8 +81,9 @@ export default function Home() {
         <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t`Categories`}</Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
           {data.categories.map((c) => (
-            <Button key={c.id} component={RouterLink} to={`/products/category/${c.id}`} variant="outlined" sx={{ display: 'grid', gap: 1, p: 1.5, textAlign: 'center' }}>
-              <img src={c.image} alt="" width={200} height={200} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', borderRadius: 8 }} />
+            <Button key={c.id} component={RouterLink} to={`/products/category/${c.id}`} variant="outlined" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, p: 1.5, textAlign: 'center' }}>
+              {/* The tile's width, whatever its name: an auto column followed the name's width, which moved as the font arrived (CLS). */}
+              <img src={c.image} alt="" width={200} height={200} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', borderRadius: 8 }} />
               <span>{c.name}</span>
             </Button>
           ))}

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
+
+/**
+ * The first screen rendered on the server (issue 6): a shopper on slow 4G
+ * sees the page, not a spinner, before the app's code has arrived, and the
+ * app then draws the same page over it from the same data. Only the screens
+ * of src/app/server-rendered.ts, in the language of the `lang` cookie (the
+ * app keeps it next to localStorage's), as a visitor who is not signed in.
+ *
+ * The build puts the render in <dist>/ssr/ (vite.config.ts, serverRenderBuild);
+ * without it, or when a render fails or is slow, the page is the plain shell,
+ * as before.
+ */
+
+type Lang = 'en' | 'ar';
+
+interface ServerModule {
+  prepare(transport: (url: string, init: RequestInit) => Promise<Response>, window: unknown): Promise<void>;
+  render(url: string, lang: Lang): Promise<{ html: string; css: { key: string; names: string[]; rules: string }; state: unknown; failedParts: number }>;
+  serverRenderedScreen(pathname: string): string | undefined;
+  SERVER_STATE_ID: string;
+}
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** A render that takes longer than this sends the plain shell instead: the app then loads as it would have. */
+export const RENDER_TIMEOUT_MS = 1500;
+
+/** The marker before boot.js (src/boot.js): the page holds a render in this language, so the first screen's data is in it. */
+export const RENDER_META = 'attar-server-render';
+
+/** JSON inside a <script>: nothing in it may end the script or the page's lines. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The `lang` cookie's language, English when there is none. */
+export function cookieLang(cookie: string | undefined): Lang {
+  return /(?:^|;\s*)lang=ar(?:;|$)/.test(cookie ?? '') ? 'ar' : 'en';
+}
+
+export interface StorefrontRenderer {
+  /** The page for `url` with its first screen rendered, or null when the shell should go as it is. */
+  page(url: string, lang: Lang): Promise<string | null>;
+}
+
+/**
+ * Each screen's stylesheets and scripts beyond the entry's, from the
+ * build's manifest: the stylesheets go in the page (the screen's look, before
+ * its code), the scripts are preloaded (the app needs them to take over).
+ */
+function screenFiles(dist: string) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const closure = (key: string, into = new Set<string>()) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    manifest[key].imports?.forEach((next) => closure(next, into));
+    return into;
+  };
+  const loaded = new Set<string>();
+  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) closure(key, loaded);
+  const css = new Map<string, string>();
+  const styles = (file: string) => {
+    let text = css.get(file);
+    if (text === undefined) css.set(file, (text = fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style')));
+    return text;
+  };
+  // The page's font files, Cairo in its language's script and both weights: asked with the page, so
+  // they are here before its first paint rather than swapped in after it, moving the text (CLS).
+  const font = (script: string, weight: number) => {
+    const entry = manifest[`node_modules/@fontsource/cairo/files/cairo-${script}-${weight}-normal.woff2`];
+    if (!entry) throw new Error(`no Cairo ${script} ${weight} in the build`);
+    return `/${entry.file}`;
+  };
+  const fonts: Record<Lang, string[]> = { en: [font('latin', 400), font('latin', 700)], ar: [font('arabic', 400), font('arabic', 700)] };
+  return (screen: string, lang: Lang) => {
+    const keys = [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key));
+    if (keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
+    return {
+      styles: keys.flatMap((key) => manifest[key].css ?? []).map(styles).join(''),
+      scripts: keys.map((key) => `/${manifest[key].file}`),
+      fonts: fonts[lang],
+    };
+  };
+}
+
+/** Loads the build's render, or null when the build has none. */
+export async function loadRenderer(app: FastifyInstance, dist: string, shell: string, log: FastifyBaseLogger): Promise<StorefrontRenderer | null> {
+  const entry = path.join(dist, 'ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return null;
+  const server = (await import(pathToFileURL(entry).href)) as ServerModule;
+  // The app's requests go to this server in-process: the same routes, checks and answers as over the network.
+  await server.prepare(async (url, init) => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      payload: typeof init.body === 'string' ? init.body : undefined,
+    });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  }, new JSDOM('').window);
+  const filesOf = screenFiles(dist);
+  const stateId = server.SERVER_STATE_ID;
+  // #root and its boot outline on one line (index.html): the render takes its place.
+  const ROOT = /<div id="root">[^\n]*/;
+  if (!ROOT.test(shell) || !shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no #root line or no charset');
+
+  async function page(url: string, lang: Lang): Promise<string | null> {
+    const screen = server.serverRenderedScreen(new URL(url, 'http://x').pathname);
+    if (!screen) return null;
+    const files = filesOf(screen, lang);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
+    const rendered = await Promise.race([server.render(url, lang), timeout]).finally(() => clearTimeout(timer));
+    if (!rendered) {
+      log.warn({ url }, 'storefront render timed out; the shell was sent');
+      return null;
+    }
+    const { html, css, state, failedParts } = rendered;
+    // The page still goes: the failed part shows its loading view until the app renders it.
+    if (failedParts > 0) log.warn({ url, failedParts }, 'part of a storefront render failed');
+    const head = [
+      `<style data-emotion="${escapeAttribute([css.key, ...css.names].join(' '))}">${css.rules.replace(/<\/style/gi, '<\\/style')}</style>`,
+      files.styles && `<style>${files.styles}</style>`,
+      ...files.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(file)}">`),
+      ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
+    ].filter(Boolean).join('');
+    const dir = lang === 'ar' ? 'rtl' : 'ltr';
+    return shell
+      .replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
+      .replace('<meta charset="UTF-8" />', (charset) => `${charset}<meta name="${RENDER_META}" content="${lang}">`)
+      .replace('</head>', `${head}</head>`)
+      // inert: the page is for reading until the app has taken it over (src/main.tsx); text typed into it would be lost.
+      .replace(ROOT, () => `<div id="root" inert>${html}</div><script type="application/json" id="${stateId}">${scriptJson({ lang, screen, state })}</script>`);
+  }
+  return { page };
+}

@@ -1,0 +1,38 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { SERVER_STATE_ID } from './server-rendered';
+import type { Lang } from '@/lib/storage';
+
+export interface ServerRenderState {
+  lang: Lang;
+  /** the screen rendered (src/app/server-rendered.ts) */
+  screen: string;
+  /** the answers it was rendered from */
+  state: DehydratedState;
+}
+
+/**
+ * What the server rendered into this page (server/plugins/external/storefront-render.ts),
+ * when it is in the shopper's language; otherwise null, and the app starts as on any page.
+ */
+export function serverRender(lang: Lang): ServerRenderState | null {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const value = JSON.parse(element.textContent ?? '') as Partial<ServerRenderState>;
+    if (value.lang !== lang || typeof value.screen !== 'string' || typeof value.state !== 'object' || value.state === null) return null;
+    return value as ServerRenderState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Once the app has drawn the page over the server's: it answers input
+ * (the server's was inert: text typed into it would have been lost), and a
+ * page rendered in the other language is shown (src/boot.js hid it).
+ */
+export function tookOver() {
+  document.getElementById('root')?.removeAttribute('inert');
+  document.documentElement.classList.remove('attar-render-stale');
+}

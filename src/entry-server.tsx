@@ -1,0 +1,97 @@
+// The server's render of a first screen (issue 6), built by vite.config.ts
+// (ssrBuild) to <outDir>/ssr/ and run by server/plugins/external/storefront-render.ts.
+// The same components, queries and catalogs as the app: the page the server
+// sends is the one the app then draws over it.
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { dehydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
+import type { EmotionCache } from '@emotion/cache';
+import { AppProvider } from './app/provider';
+import { AppRoutes } from './app/router';
+import { SERVER_RENDERED } from './app/server-rendered';
+import { activateLanguage, loadCatalog } from './lib/i18n';
+import { makeEmotionCache, directionOf } from './lib/direction';
+import { setTransport } from './lib/api-client';
+import { preloadScreen } from './pwa/chunk-load';
+import { sanitizeIn } from './components/safe-html';
+import type { WindowLike } from 'dompurify';
+import type { Lang } from './lib/storage';
+
+export { serverRenderedScreen, SERVER_STATE_ID } from './app/server-rendered';
+
+export interface ServerRender {
+  /** the app's markup, for inside #root */
+  html: string;
+  /** the style rules it uses, in the order the app makes them, and their Emotion key and names */
+  css: { key: string; names: string[]; rules: string };
+  /** the queries' answers the markup shows: the app starts from them rather than asking again */
+  state: DehydratedState;
+  /** a part of the page threw while rendering: the markup has its loading view, which the app replaces */
+  failedParts: number;
+}
+
+/**
+ * Once, before the first render: how the app's requests reach the API (the
+ * server itself, not the network), a window for the sanitizer (the shop's
+ * HTML is sanitized here as in the browser), both catalogs, and every
+ * server-rendered screen's code, so a render never suspends on a lazy screen.
+ */
+export async function prepare(transport: (url: string, init: RequestInit) => Promise<Response>, window: WindowLike) {
+  setTransport(transport);
+  sanitizeIn(window);
+  await Promise.all([loadCatalog('en'), loadCatalog('ar'), ...SERVER_RENDERED.map(([, screen]) => preloadScreen(screen))]);
+}
+
+const enabled = (query: Query) => {
+  const option = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return (typeof option === 'function' ? option(query) : option) !== false;
+};
+
+/** At most this many renders: each may mount queries that the answers to the last one enabled. */
+const MAX_PASSES = 3;
+
+/**
+ * Renders `url` in `lang` as a shopper who is not signed in sees it. Each
+ * pass renders the page, then asks the queries it mounted and has not
+ * answered; the page is done when a pass asks nothing new. A query that
+ * fails is left to the app, which asks it again (its loading or error view is in the markup).
+ */
+export async function render(url: string, lang: Lang): Promise<ServerRender> {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+  let result: ServerRender | undefined;
+  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    // Synchronous from here to the end of renderToString: no other request's render can switch the language between.
+    activateLanguage(lang);
+    const cache = makeEmotionCache(directionOf(lang));
+    const html = renderToString(
+      <AppProvider queryClient={client} persister={null} lang={lang} styleCache={collecting(cache)}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>,
+    );
+    // React marks a Suspense boundary whose content threw with <!--$!-->, and renders its fallback.
+    result = { html, css: collected(cache), state: dehydrate(client), failedParts: html.split('<!--$!-->').length - 1 };
+    const unasked = client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && enabled(q) });
+    if (unasked.length === 0 || pass === MAX_PASSES) break;
+    activateLanguage(lang);
+    // prefetchQuery never throws: a failed query stays failed, and the next pass renders it so.
+    await Promise.all(unasked.map((query) => client.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
+  }
+  client.clear();
+  return result!;
+}
+
+/**
+ * Emotion on a server keeps each rule it made (`compat`), instead of writing
+ * a <style> next to each element: the page gets them all in one, in <head>.
+ */
+function collecting(cache: EmotionCache): EmotionCache {
+  cache.compat = true;
+  return cache;
+}
+
+function collected(cache: EmotionCache): ServerRender['css'] {
+  const entries = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return { key: cache.key, names: entries.map(([name]) => name), rules: entries.map(([, rules]) => rules).join('') };
+}

@@ -1,0 +1,135 @@
+// The first screen rendered on the server (issue 6; server/plugins/external/storefront-render.ts,
+// src/entry-server.tsx): the page a shopper sees before the app's code has arrived, then the
+// app's own drawing of it, against the real server and its built render.
+import { describe, expect, it } from 'vitest';
+import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
+import { failedLoad } from './journey-helpers.ts';
+
+const env = useShopAndBrowser();
+
+interface Listed { products: { id: number; name: string }[] }
+
+async function page(path: string, cookie?: string) {
+  const res = await fetch(env.shop.url + path, { headers: cookie ? { cookie } : {} });
+  return { status: res.status, html: await res.text(), vary: res.headers.get('vary') };
+}
+
+async function firstProducts(lang: 'en' | 'ar') {
+  const res = await fetch(`${env.shop.url}/api/products`, { headers: { lang } });
+  return ((await res.json()) as { data: Listed }).data.products;
+}
+
+const STATE = /<script type="application\/json" id="attar-server-state">([\s\S]*?)<\/script>/;
+
+describe('pages the server renders', () => {
+  it('sends the product list with its products, in the language of the cookie, for reading until the app takes it', async () => {
+    const [en, ar] = await Promise.all([firstProducts('en'), firstProducts('ar')]);
+    const english = await page('/products');
+    expect(english.status).toBe(200);
+    expect(english.vary).toMatch(/cookie/i);
+    expect(english.html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(english.html).toContain('<div id="root" inert>');
+    expect(english.html).toContain('>Products</h1>');
+    for (const product of en.slice(0, 4)) expect(english.html).toContain(product.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    // The style rules its markup uses, and the answers it was made from, for the app to start from.
+    expect(english.html).toMatch(/<style data-emotion="mui [\w -]+">/);
+    const state = JSON.parse(STATE.exec(english.html)![1]) as { lang: string; screen: string; state: { queries: { queryKey: unknown[] }[] } };
+    expect(state.lang).toBe('en');
+    expect(state.screen).toBe('products');
+    expect(state.state.queries.map((q) => q.queryKey[0])).toEqual(expect.arrayContaining(['products', 'home']));
+
+    const arabic = await page('/products', 'lang=ar');
+    expect(arabic.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic.html).toContain('>المنتجات</h1>');
+    expect(arabic.html).toContain(ar[0].name);
+    expect(arabic.html).toMatch(/<style data-emotion="muirtl [\w -]+">/);
+  });
+
+  it('renders home and a product; never the cart, sign-in or a page that needs no render', async () => {
+    const [product] = await firstProducts('en');
+    const details = await page(`/products/product-details/${product.id}`);
+    expect(details.html).toContain(`<h1`);
+    expect(details.html).toContain(product.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    expect(STATE.test((await page('/')).html)).toBe(true);
+    for (const path of ['/cart', '/sign-in', '/contact-us', '/myAccount']) {
+      const shell = await page(path);
+      expect(shell.status, path).toBe(200);
+      expect(STATE.test(shell.html), path).toBe(false);
+      expect(shell.html, path).toContain('boot-shell-bar');
+    }
+  });
+
+  it('renders each page in its own language when pages in both are asked at once', async () => {
+    const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => page(i % 3 === 0 ? '/' : '/products', i % 2 ? 'lang=ar' : 'lang=en')));
+    pages.forEach(({ html }, i) => {
+      const lang = i % 2 ? 'ar' : 'en';
+      const state = JSON.parse(STATE.exec(html)![1]) as { lang: string; state: { queries: { queryKey: unknown[] }[] } };
+      expect(state.lang, `page ${i}`).toBe(lang);
+      // Every answer was asked in the page's language, and the text is in it.
+      expect(state.state.queries.map((q) => q.queryKey.at(-1)), `page ${i}`).toEqual(state.state.queries.map(() => lang));
+      if (i % 3 !== 0) expect(html, `page ${i}`).toContain(lang === 'en' ? '>Products</h1>' : '>المنتجات</h1>');
+    });
+  });
+
+  it('keeps what the URL carries inside the page\'s data, where it cannot end the script', async () => {
+    const hostile = encodeURIComponent('</script><script>alert(1)</script>');
+    const { html } = await page(`/products?q=${hostile}`);
+    expect(html).not.toContain('<script>alert(1)');
+    const state = JSON.parse(STATE.exec(html)![1]) as { state: { queries: { queryKey: unknown[] }[] } };
+    expect(JSON.stringify(state.state.queries.map((q) => q.queryKey))).toContain('</script><script>alert(1)</script>');
+  });
+
+  it('never serves the render\'s own files', async () => {
+    for (const path of ['/ssr/entry-server.js', '/.vite/manifest.json']) expect((await page(path)).status, path).toBe(404);
+  });
+
+  it('shows the products with JavaScript off', async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 900 } });
+    const tab = await context.newPage();
+    await tab.goto(`${env.shop.url}/products`);
+    const [first] = await firstProducts('en');
+    await expect(tab.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Products');
+    // inert: readable, not yet usable (text typed into it would be lost when the app draws the page).
+    expect(await tab.locator('main').getByText(first.name, { exact: true }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('the app draws over it with no loading view, then answers: in English, in Arabic, and in Arabic from an English cookie', async () => {
+    for (const [lang, cookie] of [['en', 'en'], ['ar', 'ar'], ['ar', undefined]] as const) {
+      const { context, page: tab, problems } = await visit(env.browser, lang);
+      if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: env.shop.url }]);
+      // Whether the app's loading view or skeletons were ever in the page before it settled.
+      await tab.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+        document.addEventListener('DOMContentLoaded', () => {
+          const root = document.getElementById('root')!;
+          if (getComputedStyle(root).visibility === 'hidden') seen.push('hidden');
+          new MutationObserver(() => {
+            if (root.querySelector('.attar-loading, .attar-skeleton')) seen.push('loading');
+          }).observe(root, { childList: true, subtree: true });
+        });
+      });
+      await tab.goto(`${env.shop.url}/products`);
+      const heading = lang === 'en' ? 'Products' : 'المنتجات';
+      await tab.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await tab.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+      const seen = await tab.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      // English: the server's page, then the app's, with nothing between. Arabic from an English
+      // cookie: the English page is never shown; the app draws the Arabic one as on any first visit.
+      if (cookie) expect(seen).toEqual([]);
+      else expect(seen[0]).toBe('hidden');
+      expect(await tab.evaluate(() => document.documentElement.className)).not.toContain('attar-render-stale');
+      expect(await tab.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(lang === 'en' ? ['en', 'ltr'] : ['ar', 'rtl']);
+      // The app's now: a search typed in the box filters the list.
+      const [first] = await firstProducts(lang);
+      await tab.getByRole('searchbox', { name: lang === 'en' ? 'Search products' : 'ابحث في المنتجات' }).fill(first.name);
+      await tab.waitForURL(/[?&]q=/);
+      await expect.poll(async () => plain(await tab.locator('main').getByRole('heading', { level: 3 }).first().textContent())).toBe(first.name);
+      expect(await seriousViolations(tab)).toEqual([]);
+      // An Arabic page from an English cookie: the app fixed the cookie for the next page.
+      expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe(lang);
+      expect(problems.filter((p) => !failedLoad(404).test(p))).toEqual([]);
+      await context.close();
+    }
+  });
+});
