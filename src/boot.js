@@ -28,6 +28,25 @@
     document.head.appendChild(link);
   }
 
+  // The app's code: preloaded by the page, run once it has loaded and painted (vite.config.ts,
+  // bootHints), so the first paint and the pictures do not wait for its evaluation.
+  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  if (entry) {
+    var start = function () {
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          var app = document.createElement('script');
+          app.type = 'module';
+          app.crossOrigin = '';
+          app.src = entry;
+          document.head.appendChild(app);
+        }, 0);
+      });
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  }
+
   // The server renders a first screen in the language of this cookie (server/plugins/external/storefront-render.ts).
   try {
     document.cookie = 'lang=' + lang + '; path=/; max-age=31536000; samesite=lax';

@@ -2,7 +2,7 @@
 import './pwa/install-state';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { hydrate } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/fonts.css';
 import './app/boot-shell.css';
@@ -16,7 +16,7 @@ import { idbPersister } from './lib/persist';
 import { serverRender, tookOver } from './app/server-render';
 import { preloadScreen } from './pwa/chunk-load';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 const queryClient = makeQueryClient();
 const persister = idbPersister();
 // The shopper's language first: boot.js has already asked for its catalog next to this file. Should
@@ -29,17 +29,22 @@ const catalog = loadCatalog(lang)
 // (provider.tsx, restoreQueries). Should IndexedDB not answer within 3 s, the app renders without
 // waiting, and the provider restores as it renders.
 const restored = Promise.race([restoreQueries(queryClient, persister), new Promise<false>((r) => setTimeout(() => r(false), 3000))]);
-// A page the server rendered in this language (src/app/server-render.ts): the app draws the same
-// page over it, from the same answers (newer than the device's copy) and with the screen's code
-// here first, so no loading view flashes in its place.
+// A page the server rendered in this language (src/app/server-render.ts): the app takes it over
+// from the same answers (newer than the device's copy), with the screen's code here first, so no
+// loading view flashes in its place.
 const server = serverRender(lang);
 const screen = server ? preloadScreen(server.screen).catch(() => undefined) : undefined;
 void Promise.all([restored, catalog, screen]).then(([wasRestored]) => {
-  if (server) hydrate(queryClient, server.state);
+  if (server) {
+    hydrate(queryClient, server.state);
+    // Stale at once, as a restored copy is: each query asks again as it mounts, and its answer
+    // reaches the device's copy and the worker's cache, so the page opens offline later.
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+  }
   render(wasRestored);
 });
 
-/** The app's first commit has replaced the server's page: it is the app's now. */
+/** The app's first commit has taken over the server's page: it is the app's now. */
 function TakeOver() {
   useLayoutEffect(tookOver, []);
   return null;
@@ -48,7 +53,7 @@ function TakeOver() {
 // A transition: React renders the app in slices, yielding to the browser
 // between them, rather than in one long task (issue 6: Total Blocking Time).
 function render(restored: boolean) {
-  startTransition(() => root.render(
+  const app = (
     <StrictMode>
       <TakeOver />
       <AppProvider queryClient={queryClient} persister={persister} restored={restored}>
@@ -60,6 +65,16 @@ function render(restored: boolean) {
         {/* The service worker exists only in a build: the dev server and tests run without it. */}
         {import.meta.env.PROD && <UpdatePrompt />}
       </AppProvider>
-    </StrictMode>,
-  ));
+    </StrictMode>
+  );
+  if (server) {
+    // The server's page is the app's own markup: React takes it over as it stands, rather than
+    // making every element again (issue 6: the blocking time after the first paint). Where it
+    // differs from what the app draws (a signed-in shopper's badge, a carousel wider than the
+    // server's one slide), React redraws that part, as createRoot would have: not an error.
+    startTransition(() => void hydrateRoot(container, app, { onRecoverableError: () => {} }));
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

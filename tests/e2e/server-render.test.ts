@@ -94,7 +94,7 @@ describe('pages the server renders', () => {
     await context.close();
   });
 
-  it('the app draws over it with no loading view, then answers: in English, in Arabic, and in Arabic from an English cookie', async () => {
+  it('the app takes it over as it stands, with no loading view, then answers: in English, in Arabic, and in Arabic from an English cookie', async () => {
     for (const [lang, cookie] of [['en', 'en'], ['ar', 'ar'], ['ar', undefined]] as const) {
       const { context, page: tab, problems } = await visit(env.browser, lang);
       if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: env.shop.url }]);
@@ -104,6 +104,9 @@ describe('pages the server renders', () => {
         document.addEventListener('DOMContentLoaded', () => {
           const root = document.getElementById('root')!;
           if (getComputedStyle(root).visibility === 'hidden') seen.push('hidden');
+          // The server's heading, marked: taken over by the app (hydrated), it is the same element after.
+          const heading = root.querySelector('h1');
+          if (heading) (heading as HTMLElement & { fromServer?: boolean }).fromServer = true;
           new MutationObserver(() => {
             if (root.querySelector('.attar-loading, .attar-skeleton')) seen.push('loading');
           }).observe(root, { childList: true, subtree: true });
@@ -116,7 +119,10 @@ describe('pages the server renders', () => {
       const seen = await tab.evaluate(() => (window as unknown as { seen: string[] }).seen);
       // English: the server's page, then the app's, with nothing between. Arabic from an English
       // cookie: the English page is never shown; the app draws the Arabic one as on any first visit.
-      if (cookie) expect(seen).toEqual([]);
+      if (cookie) {
+        expect(seen).toEqual([]);
+        expect(await tab.evaluate(() => (document.querySelector('h1') as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
+      }
       else expect(seen[0]).toBe('hidden');
       expect(await tab.evaluate(() => document.documentElement.className)).not.toContain('attar-render-stale');
       expect(await tab.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(lang === 'en' ? ['en', 'ltr'] : ['ar', 'rtl']);

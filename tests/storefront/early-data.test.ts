@@ -115,6 +115,27 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     }
   });
 
+  it('runs the app\'s code once the page has loaded and painted, not before', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const tag = document.createElement('script');
+    tag.setAttribute('data-entry', '/assets/index-abc.js');
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
+    vi.stubGlobal('fetch', vi.fn(() => answer('early')));
+    new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
+    const entry = () => document.head.querySelector('script[src="/assets/index-abc.js"]');
+    expect(entry()).toBeNull();
+    window.dispatchEvent(new Event('load'));
+    expect(entry()).toBeNull();
+    // The frame after load, then a task after it.
+    frames.forEach((frame) => frame(0));
+    expect(entry()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(entry()).toMatchObject({ type: 'module', crossOrigin: '' });
+    entry()!.remove();
+  });
+
   it('keeps the shopper\'s language in a cookie, for the server\'s render of the next page', () => {
     localStorage.setItem('lang', 'ar');
     runBoot('/');

@@ -57,11 +57,11 @@ export interface StorefrontRenderer {
 }
 
 /**
- * Each screen's stylesheets and scripts beyond the entry's, from the
- * build's manifest: the stylesheets go in the page (the screen's look, before
- * its code), the scripts are preloaded (the app needs them to take over).
+ * From the build's manifest: each screen's stylesheets beyond the entry's
+ * (in the page: the screen's look, before its code), the language's font
+ * files, and the entry's script.
  */
-function screenFiles(dist: string) {
+function buildFiles(dist: string) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
   const closure = (key: string, into = new Set<string>()) => {
     if (into.has(key) || !manifest[key]) return into;
@@ -69,8 +69,9 @@ function screenFiles(dist: string) {
     manifest[key].imports?.forEach((next) => closure(next, into));
     return into;
   };
-  const loaded = new Set<string>();
-  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) closure(key, loaded);
+  const entries = Object.entries(manifest).filter(([, entry]) => entry.isEntry);
+  if (entries.length !== 1) throw new Error('the build has no single entry');
+  const loaded = closure(entries[0][0]);
   const css = new Map<string, string>();
   const styles = (file: string) => {
     let text = css.get(file);
@@ -85,14 +86,13 @@ function screenFiles(dist: string) {
     return `/${entry.file}`;
   };
   const fonts: Record<Lang, string[]> = { en: [font('latin', 400), font('latin', 700)], ar: [font('arabic', 400), font('arabic', 700)] };
-  return (screen: string, lang: Lang) => {
-    const keys = [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key));
-    if (keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
-    return {
-      styles: keys.flatMap((key) => manifest[key].css ?? []).map(styles).join(''),
-      scripts: keys.map((key) => `/${manifest[key].file}`),
-      fonts: fonts[lang],
-    };
+  return {
+    entry: `/${entries[0][1].file}`,
+    screen(screen: string, lang: Lang) {
+      const keys = [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key));
+      if (keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
+      return { styles: keys.flatMap((key) => manifest[key].css ?? []).map(styles).join(''), fonts: fonts[lang] };
+    },
   };
 }
 
@@ -111,7 +111,15 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
     });
     return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
   }, new JSDOM('').window);
-  const filesOf = screenFiles(dist);
+  const files = buildFiles(dist);
+  // The shell preloads the app's code so that it arrives with the page. Here the page itself shows
+  // the screen: its pictures and fonts go first, and boot.js asks for the code once the page has
+  // loaded and painted (vite.config.ts, bootHints). Preloaded, the code took the bandwidth the
+  // pictures needed on slow 4G, and the page painted only after it had arrived (Lighthouse, /products:
+  // FCP 2.6 s, LCP 3.0 s; without: 1.05 s and 1.5 s).
+  const entryPreload = `<link rel="modulepreload" crossorigin href="${files.entry}">`;
+  if (!shell.includes(entryPreload)) throw new Error('index.html does not preload the entry');
+  const template = shell.replace(entryPreload, '');
   const stateId = server.SERVER_STATE_ID;
   // #root and its boot outline on one line (index.html): the render takes its place.
   const ROOT = /<div id="root">[^\n]*/;
@@ -120,7 +128,7 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
   async function page(url: string, lang: Lang): Promise<string | null> {
     const screen = server.serverRenderedScreen(new URL(url, 'http://x').pathname);
     if (!screen) return null;
-    const files = filesOf(screen, lang);
+    const screenFiles = files.screen(screen, lang);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
     const rendered = await Promise.race([server.render(url, lang), timeout]).finally(() => clearTimeout(timer));
@@ -133,12 +141,11 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
     if (failedParts > 0) log.warn({ url, failedParts }, 'part of a storefront render failed');
     const head = [
       `<style data-emotion="${escapeAttribute([css.key, ...css.names].join(' '))}">${css.rules.replace(/<\/style/gi, '<\\/style')}</style>`,
-      files.styles && `<style>${files.styles}</style>`,
-      ...files.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(file)}">`),
-      ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
+      screenFiles.styles && `<style>${screenFiles.styles}</style>`,
+      ...screenFiles.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(file)}">`),
     ].filter(Boolean).join('');
     const dir = lang === 'ar' ? 'rtl' : 'ltr';
-    return shell
+    return template
       .replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}<meta name="${RENDER_META}" content="${lang}">`)
       .replace('</head>', `${head}</head>`)

@@ -71,7 +71,8 @@ export function Nav() {
   const links = useShopLinks();
   // The links' row shows from md up; a phone has them in the drawer. Not rendered at all on a
   // phone, rather than hidden by CSS: six buttons were a third of the bar's first render (issue 6).
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  // Not noSsr: taking over the server's page, React reads the server's answer (a phone's bar) first, then the screen's.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
 
   // Spec §4: clear locally first, then tell the server; its errors are silent.
   async function logOut() {
