@@ -51,13 +51,16 @@
   try {
     document.cookie = 'lang=' + lang + '; path=/; max-age=31536000; samesite=lax';
   } catch (e) {}
-  // A page the server rendered holds the first screen's data and names its images: nothing to ask.
+  // A page the server rendered holds its shell's data (the footer's, the banner's) and, for the
+  // catalog's screens (data-screen), the screen's with its images: nothing of it to ask again.
   // Rendered in the other language (a cookie older than this device's choice), it stays hidden
   // until the app has drawn the page in the shopper's (src/main.tsx).
   var rendered = document.querySelector('meta[name="attar-server-render"]');
+  var shellAnswered = false;
   if (rendered) {
-    if (rendered.getAttribute('content') === lang) return;
-    root.classList.add('attar-render-stale');
+    if (rendered.getAttribute('content') !== lang) root.classList.add('attar-render-stale');
+    else if (rendered.hasAttribute('data-screen')) return;
+    else shellAnswered = true;
   }
 
   // Offline the app asks only what the service worker keeps (src/pwa/offline-read.ts): it asks itself.
@@ -96,8 +99,11 @@
   var path = location.pathname.replace(/\/+$/, '') || '/';
   var details = /^\/products\/product-details\/(\d+)$/.exec(path);
   // On every page: the footer's best sellers, and the home data for the banner's message.
-  ask('/products/bestseller', true);
-  var home = ask('/home', true);
+  var home;
+  if (!shellAnswered) {
+    ask('/products/bestseller', true);
+    home = ask('/home', true);
+  }
   if (details) {
     preloadImages(ask('/products/details/' + details[1], false), function (d) { return [d.OverView_Product.main_image]; });
   } else if (path === '/products' && !location.search) {
@@ -106,5 +112,5 @@
   } else if ((path === '/cart' || path === '/carts') && token) {
     ask('/showCard', true);
   }
-  if (path === '/') preloadImages(home, function (d) { return [d.Data_home_page.hero_image]; });
+  if (path === '/' && home) preloadImages(home, function (d) { return [d.Data_home_page.hero_image]; });
 })();

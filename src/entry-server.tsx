@@ -3,12 +3,14 @@
 // The same components, queries and catalogs as the app: the page the server
 // sends is the one the app then draws over it.
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { dehydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import type { EmotionCache } from '@emotion/cache';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
-import { SERVER_RENDERED } from './app/server-rendered';
+import { SERVER_RENDERED, serverRenderedScreen } from './app/server-rendered';
+import { Layout } from './app/shell/layout';
+import { LoadingView } from './components/loading-view';
 import { activateLanguage, loadCatalog } from './lib/i18n';
 import { makeEmotionCache, directionOf } from './lib/direction';
 import { setTransport } from './lib/api-client';
@@ -17,7 +19,7 @@ import { sanitizeIn } from './components/safe-html';
 import type { WindowLike } from 'dompurify';
 import type { Lang } from './lib/storage';
 
-export { serverRenderedScreen, SERVER_STATE_ID } from './app/server-rendered';
+export { SERVER_STATE_ID } from './app/server-rendered';
 
 export interface ServerRender {
   /** the app's markup, for inside #root */
@@ -28,6 +30,23 @@ export interface ServerRender {
   state: DehydratedState;
   /** a part of the page threw while rendering: the markup has its loading view, which the app replaces */
   failedParts: number;
+  /** the screen rendered, or null when only the shell is: its banner, bar and footer around the loading view */
+  screen: string | null;
+}
+
+/**
+ * The shell around the loading view, for every page whose screen the server
+ * does not render (a shopper's own, or a form): its banner, bar and footer
+ * show before the app's code, and the app draws the screen into it.
+ */
+function ShellOnly() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="*" element={<LoadingView />} />
+      </Route>
+    </Routes>
+  );
 }
 
 /**
@@ -51,12 +70,14 @@ const enabled = (query: Query) => {
 const MAX_PASSES = 3;
 
 /**
- * Renders `url` in `lang` as a shopper who is not signed in sees it. Each
+ * Renders `url` in `lang` as a shopper who is not signed in sees it: its
+ * screen when it is one of SERVER_RENDERED, else the shell around the loading view. Each
  * pass renders the page, then asks the queries it mounted and has not
  * answered; the page is done when a pass asks nothing new. A query that
  * fails is left to the app, which asks it again (its loading or error view is in the markup).
  */
 export async function render(url: string, lang: Lang): Promise<ServerRender> {
+  const screen = serverRenderedScreen(new URL(url, 'http://localhost').pathname) ?? null;
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   let result: ServerRender | undefined;
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
@@ -66,12 +87,12 @@ export async function render(url: string, lang: Lang): Promise<ServerRender> {
     const html = renderToString(
       <AppProvider queryClient={client} persister={null} lang={lang} styleCache={collecting(cache)}>
         <StaticRouter location={url}>
-          <AppRoutes />
+          {screen ? <AppRoutes /> : <ShellOnly />}
         </StaticRouter>
       </AppProvider>,
     );
     // React marks a Suspense boundary whose content threw with <!--$!-->, and renders its fallback.
-    result = { html, css: collected(cache), state: dehydrate(client), failedParts: html.split('<!--$!-->').length - 1 };
+    result = { html, css: collected(cache), state: dehydrate(client), failedParts: html.split('<!--$!-->').length - 1, screen };
     const unasked = client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && enabled(q) });
     if (unasked.length === 0 || pass === MAX_PASSES) break;
     activateLanguage(lang);

@@ -33,7 +33,7 @@ const restored = Promise.race([restoreQueries(queryClient, persister), new Promi
 // from the same answers (newer than the device's copy), with the screen's code here first, so no
 // loading view flashes in its place.
 const server = serverRender(lang);
-const screen = server ? preloadScreen(server.screen).catch(() => undefined) : undefined;
+const screen = server?.screen ? preloadScreen(server.screen).catch(() => undefined) : undefined;
 void Promise.all([restored, catalog, screen]).then(([wasRestored]) => {
   if (server) {
     hydrate(queryClient, server.state);

@@ -4,8 +4,8 @@ import type { Lang } from '@/lib/storage';
 
 export interface ServerRenderState {
   lang: Lang;
-  /** the screen rendered (src/app/server-rendered.ts) */
-  screen: string;
+  /** the screen rendered (src/app/server-rendered.ts), or null: the shell alone */
+  screen: string | null;
   /** the answers it was rendered from */
   state: DehydratedState;
 }
@@ -20,7 +20,7 @@ export function serverRender(lang: Lang): ServerRenderState | null {
   element.remove();
   try {
     const value = JSON.parse(element.textContent ?? '') as Partial<ServerRenderState>;
-    if (value.lang !== lang || typeof value.screen !== 'string' || typeof value.state !== 'object' || value.state === null) return null;
+    if (value.lang !== lang || (typeof value.screen !== 'string' && value.screen !== null) || typeof value.state !== 'object' || value.state === null) return null;
     return value as ServerRenderState;
   } catch {
     return null;

@@ -7,9 +7,11 @@ import { JSDOM } from 'jsdom';
 /**
  * The first screen rendered on the server (issue 6): a shopper on slow 4G
  * sees the page, not a spinner, before the app's code has arrived, and the
- * app then draws the same page over it from the same data. Only the screens
- * of src/app/server-rendered.ts, in the language of the `lang` cookie (the
- * app keeps it next to localStorage's), as a visitor who is not signed in.
+ * app then takes it over (hydration) from the same data. The screens of
+ * src/app/server-rendered.ts with their content; every other page as its
+ * shell (banner, bar, footer) around the loading view. In the language of the
+ * `lang` cookie (the app keeps it next to localStorage's), as a visitor who
+ * is not signed in.
  *
  * The build puts the render in <dist>/ssr/ (vite.config.ts, serverRenderBuild);
  * without it, or when a render fails or is slow, the page is the plain shell,
@@ -20,8 +22,7 @@ type Lang = 'en' | 'ar';
 
 interface ServerModule {
   prepare(transport: (url: string, init: RequestInit) => Promise<Response>, window: unknown): Promise<void>;
-  render(url: string, lang: Lang): Promise<{ html: string; css: { key: string; names: string[]; rules: string }; state: unknown; failedParts: number }>;
-  serverRenderedScreen(pathname: string): string | undefined;
+  render(url: string, lang: Lang): Promise<{ html: string; css: { key: string; names: string[]; rules: string }; state: unknown; failedParts: number; screen: string | null }>;
   SERVER_STATE_ID: string;
 }
 
@@ -88,9 +89,10 @@ function buildFiles(dist: string) {
   const fonts: Record<Lang, string[]> = { en: [font('latin', 400), font('latin', 700)], ar: [font('arabic', 400), font('arabic', 700)] };
   return {
     entry: `/${entries[0][1].file}`,
-    screen(screen: string, lang: Lang) {
-      const keys = [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key));
-      if (keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
+    /** The shell alone (screen null) needs only the entry's stylesheet, which the page holds. */
+    screen(screen: string | null, lang: Lang) {
+      const keys = screen ? [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key)) : [];
+      if (screen && keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
       return { styles: keys.flatMap((key) => manifest[key].css ?? []).map(styles).join(''), fonts: fonts[lang] };
     },
   };
@@ -126,9 +128,6 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
   if (!ROOT.test(shell) || !shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no #root line or no charset');
 
   async function page(url: string, lang: Lang): Promise<string | null> {
-    const screen = server.serverRenderedScreen(new URL(url, 'http://x').pathname);
-    if (!screen) return null;
-    const screenFiles = files.screen(screen, lang);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
     const rendered = await Promise.race([server.render(url, lang), timeout]).finally(() => clearTimeout(timer));
@@ -136,7 +135,8 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
       log.warn({ url }, 'storefront render timed out; the shell was sent');
       return null;
     }
-    const { html, css, state, failedParts } = rendered;
+    const { html, css, state, failedParts, screen } = rendered;
+    const screenFiles = files.screen(screen, lang);
     // The page still goes: the failed part shows its loading view until the app renders it.
     if (failedParts > 0) log.warn({ url, failedParts }, 'part of a storefront render failed');
     const head = [
@@ -147,7 +147,7 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
     const dir = lang === 'ar' ? 'rtl' : 'ltr';
     return template
       .replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
-      .replace('<meta charset="UTF-8" />', (charset) => `${charset}<meta name="${RENDER_META}" content="${lang}">`)
+      .replace('<meta charset="UTF-8" />', (charset) => `${charset}<meta name="${RENDER_META}" content="${lang}"${screen ? ' data-screen' : ''}>`)
       .replace('</head>', `${head}</head>`)
       // inert: the page is for reading until the app has taken it over (src/main.tsx); text typed into it would be lost.
       .replace(ROOT, () => `<div id="root" inert>${html}</div><script type="application/json" id="${stateId}">${scriptJson({ lang, screen, state })}</script>`);

@@ -2,6 +2,7 @@ import { createContext, lazy, useContext, useEffect, useState, type ImgHTMLAttri
 import Box from '@mui/material/Box';
 import type { SwiperOptions } from 'swiper/types';
 import { LazyWidget } from '@/components/error-boundary';
+import { useSeen } from '@/lib/use-seen';
 
 /** Spec §9: every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
 export const CAROUSEL_DEFAULTS = { speed: 300, slidesPerView: 1, threshold: 5 } as const;
@@ -88,15 +89,19 @@ function FirstSlides({ slides, breakpoints, spaceBetween = 0, deferImages = fals
  */
 export function Carousel(props: CarouselProps) {
   const [painted, setPainted] = useState(swiperArrived);
+  const [box, setBox] = useState<HTMLElement | null>(null);
+  // Near the screen: a carousel further down (a product's related ones) mounts Swiper, its heaviest
+  // moment on a slow phone (a 100 ms task, 400 at 4x), when the shopper scrolls to it, not on load.
+  const near = useSeen(box, !painted, '200px');
   useEffect(() => {
-    if (painted) return;
+    if (painted || !near) return;
     // After the first paint: the picture the shopper came for is not held behind Swiper's code.
     const id = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
     return () => cancelAnimationFrame(id);
-  }, [painted]);
+  }, [painted, near]);
   const first = <FirstSlides slides={props.slides} breakpoints={props.breakpoints} spaceBetween={props.spaceBetween} deferImages={props.deferImages} />;
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box ref={setBox} sx={{ minWidth: 0 }}>
       {painted ? (
         <LazyWidget fallback={first}>
           <SwiperCarousel {...props} />
