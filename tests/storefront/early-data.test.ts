@@ -98,13 +98,19 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     const meta = document.createElement('meta');
     meta.name = 'attar-server-render';
     meta.content = 'en';
+    meta.setAttribute('data-screen', '');
     document.head.prepend(meta);
     try {
       localStorage.setItem('lang', 'en');
+      localStorage.setItem('userToken', TOKEN);
       // The page holds the first screen's data and its images: nothing to ask twice.
       expect(runBoot('/products')).toEqual([]);
       expect(document.documentElement.classList.contains('attar-render-stale')).toBe(false);
       expect(document.head.querySelectorAll('link[rel=modulepreload]')).toHaveLength(1);
+      // A page rendered as its shell alone (the cart): the shell's data is in it, the screen's is asked.
+      meta.removeAttribute('data-screen');
+      expect(runBoot('/cart')).toEqual([{ url: '/api/showCard', headers: { lang: 'en', authorization: `Bearer ${TOKEN}` } }]);
+      localStorage.removeItem('userToken');
       // Rendered in English for a shopper who reads Arabic: hidden until the app draws it in Arabic, which asks as usual.
       localStorage.setItem('lang', 'ar');
       expect(runBoot('/products').map((a) => a.url)).toEqual(['/api/products/bestseller', '/api/home', '/api/products']);
