@@ -37,6 +37,13 @@ interface ManifestEntry {
 /** A render that takes longer than this sends the plain shell instead: the app then loads as it would have. */
 export const RENDER_TIMEOUT_MS = 1500;
 
+/**
+ * At most this many renders at once; past them a page goes as the plain shell
+ * (the app draws it, as before). Each render asks the API and runs React on
+ * the server's one thread: a flood of page requests must not take the API's time.
+ */
+export const MAX_RENDERS = 8;
+
 /** The marker before boot.js (src/boot.js): the page holds a render in this language, so the first screen's data is in it. */
 export const RENDER_META = 'attar-server-render';
 
@@ -127,7 +134,18 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
   const ROOT = /<div id="root">[^\n]*/;
   if (!ROOT.test(shell) || !shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no #root line or no charset');
 
+  let rendering = 0;
   async function page(url: string, lang: Lang): Promise<string | null> {
+    if (rendering >= MAX_RENDERS) return null;
+    rendering += 1;
+    try {
+      return await renderPage(url, lang);
+    } finally {
+      rendering -= 1;
+    }
+  }
+
+  async function renderPage(url: string, lang: Lang): Promise<string | null> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
     const rendered = await Promise.race([server.render(url, lang), timeout]).finally(() => clearTimeout(timer));
