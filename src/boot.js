@@ -32,19 +32,32 @@
   // bootHints), so the first paint and the pictures do not wait for its evaluation.
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (entry) {
+    var started = false;
     var start = function () {
+      if (started) return;
+      started = true;
       requestAnimationFrame(function () {
         setTimeout(function () {
           var app = document.createElement('script');
           app.type = 'module';
           app.crossOrigin = '';
           app.src = entry;
+          // No app (its file failed): the server's page at least works as a page, links and all.
+          app.onerror = function () {
+            var page = document.getElementById('root');
+            if (page) page.removeAttribute('inert');
+            root.classList.remove('attar-render-stale');
+          };
           document.head.appendChild(app);
         }, 0);
       });
     };
     if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    else {
+      window.addEventListener('load', start);
+      // A picture that never finishes loading does not hold the app back past this.
+      document.addEventListener('DOMContentLoaded', function () { setTimeout(start, 2500); });
+    }
   }
 
   // The server renders a first screen in the language of this cookie (server/plugins/external/storefront-render.ts).

@@ -6,8 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { dehydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import type { EmotionCache } from '@emotion/cache';
-import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
+import { App } from './app/app';
 import { SERVER_RENDERED, serverRenderedScreen } from './app/server-rendered';
 import { Layout } from './app/shell/layout';
 import { LoadingView } from './components/loading-view';
@@ -76,7 +75,22 @@ const MAX_PASSES = 3;
  * answered; the page is done when a pass asks nothing new. A query that
  * fails is left to the app, which asks it again (its loading or error view is in the markup).
  */
-export async function render(url: string, lang: Lang): Promise<ServerRender> {
+export function render(url: string, lang: Lang): Promise<ServerRender> {
+  const turn = queue.then(() => renderNow(url, lang));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * One render at a time. The messages' language is Lingui's one global, and
+ * a render waits between its passes (the API's answers); a query may read the
+ * language a moment after it is asked. Another render switching it then sent
+ * an Arabic page's questions in English. Renders are short (30-60 ms) and the
+ * server runs at most a few at once (storefront-render.ts, MAX_RENDERS).
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function renderNow(url: string, lang: Lang): Promise<ServerRender> {
   const screen = serverRenderedScreen(new URL(url, 'http://localhost').pathname) ?? null;
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   let result: ServerRender | undefined;
@@ -85,11 +99,14 @@ export async function render(url: string, lang: Lang): Promise<ServerRender> {
     activateLanguage(lang);
     const cache = makeEmotionCache(directionOf(lang));
     const html = renderToString(
-      <AppProvider queryClient={client} persister={null} lang={lang} styleCache={collecting(cache)}>
-        <StaticRouter location={url}>
-          {screen ? <AppRoutes /> : <ShellOnly />}
-        </StaticRouter>
-      </AppProvider>,
+      <App
+        queryClient={client}
+        persister={null}
+        lang={lang}
+        styleCache={collecting(cache)}
+        router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
+        routes={screen ? undefined : <ShellOnly />}
+      />,
     );
     // React marks a Suspense boundary whose content threw with <!--$!-->, and renders its fallback.
     result = { html, css: collected(cache), state: dehydrate(client), failedParts: html.split('<!--$!-->').length - 1, screen };

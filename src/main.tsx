@@ -1,19 +1,18 @@
 // Listens for beforeinstallprompt from the first moment: Chromium may fire it before React mounts.
 import './pwa/install-state';
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { startTransition } from 'react';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/fonts.css';
 import './app/boot-shell.css';
-import { AppProvider, makeQueryClient, restoreQueries } from './app/provider';
-import { AppRoutes } from './app/router';
-import { RouteErrorBoundary } from './app/route-error';
+import { makeQueryClient, restoreQueries } from './app/provider';
+import { App } from './app/app';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { loadCatalog } from './lib/i18n';
 import { storage } from './lib/storage';
 import { idbPersister } from './lib/persist';
-import { serverRender, tookOver } from './app/server-render';
+import { serverRender } from './app/server-render';
 import { preloadScreen } from './pwa/chunk-load';
 
 const container = document.getElementById('root')!;
@@ -44,35 +43,28 @@ void Promise.all([restored, catalog, screen]).then(([wasRestored]) => {
   render(wasRestored);
 });
 
-/** The app's first commit has taken over the server's page: it is the app's now. */
-function TakeOver() {
-  useLayoutEffect(tookOver, []);
-  return null;
-}
-
 // A transition: React renders the app in slices, yielding to the browser
 // between them, rather than in one long task (issue 6: Total Blocking Time).
 function render(restored: boolean) {
   const app = (
-    <StrictMode>
-      <TakeOver />
-      <AppProvider queryClient={queryClient} persister={persister} restored={restored}>
-        <BrowserRouter>
-          <RouteErrorBoundary>
-            <AppRoutes />
-          </RouteErrorBoundary>
-        </BrowserRouter>
-        {/* The service worker exists only in a build: the dev server and tests run without it. */}
-        {import.meta.env.PROD && <UpdatePrompt />}
-      </AppProvider>
-    </StrictMode>
+    <App
+      queryClient={queryClient}
+      persister={persister}
+      restored={restored}
+      router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+      // The service worker exists only in a build: the dev server and tests run without it.
+      extra={import.meta.env.PROD ? <UpdatePrompt /> : null}
+    />
   );
-  if (server) {
-    // The server's page is the app's own markup: React takes it over as it stands, rather than
-    // making every element again (issue 6: the blocking time after the first paint). Where it
-    // differs from what the app draws (a signed-in shopper's badge, a carousel wider than the
-    // server's one slide), React redraws that part, as createRoot would have: not an error.
-    startTransition(() => void hydrateRoot(container, app, { onRecoverableError: () => {} }));
+  // The server's page is the app's own markup: React takes it over as it stands, rather than making
+  // every element again (issue 6: the blocking time after the first paint). Only a visitor's: the
+  // server renders as one, and a signed-in shopper's page differs (the badge, the wishlist's hearts),
+  // where React would keep the server's attributes. Their page is drawn afresh, as before.
+  if (server && storage.token() === null) {
+    startTransition(() => void hydrateRoot(container, app, {
+      // A part that still differs is drawn again by React; said, not thrown.
+      onRecoverableError: (error) => console.warn('the server\'s page differed from the app\'s; drawn again', error),
+    }));
     return;
   }
   const root = createRoot(container);

@@ -142,6 +142,38 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     entry()!.remove();
   });
 
+  it('runs the app\'s code 2.5 s after the document if a picture holds the load back, and frees the page if it fails', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => { callback(0); return 0; });
+      vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+      const tag = document.createElement('script');
+      tag.setAttribute('data-entry', '/assets/index-late.js');
+      vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
+      vi.stubGlobal('fetch', vi.fn(() => answer('early')));
+      const page = document.createElement('div');
+      page.id = 'root';
+      page.setAttribute('inert', '');
+      document.body.append(page);
+      document.documentElement.classList.add('attar-render-stale');
+      new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
+      const entry = () => document.head.querySelector<HTMLScriptElement>('script[src="/assets/index-late.js"]');
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      vi.advanceTimersByTime(2400);
+      expect(entry()).toBeNull();
+      vi.advanceTimersByTime(200);
+      expect(entry()).not.toBeNull();
+      // Its file failed: the server's page works as a page (links), visible in any language.
+      entry()!.onerror!(new Event('error'));
+      expect(page.hasAttribute('inert')).toBe(false);
+      expect(document.documentElement.classList.contains('attar-render-stale')).toBe(false);
+      entry()!.remove();
+      page.remove();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps the shopper\'s language in a cookie, for the server\'s render of the next page', () => {
     localStorage.setItem('lang', 'ar');
     runBoot('/');

@@ -138,18 +138,15 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
   async function page(url: string, lang: Lang): Promise<string | null> {
     if (rendering >= MAX_RENDERS) return null;
     rendering += 1;
-    try {
-      return await renderPage(url, lang);
-    } finally {
+    // The slot is the render's until it ends, not until the page gives up on it (the time-out).
+    const job = server.render(url, lang).finally(() => {
       rendering -= 1;
-    }
-  }
-
-  async function renderPage(url: string, lang: Lang): Promise<string | null> {
+    });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
-    const rendered = await Promise.race([server.render(url, lang), timeout]).finally(() => clearTimeout(timer));
+    const rendered = await Promise.race([job, timeout]).finally(() => clearTimeout(timer));
     if (!rendered) {
+      job.catch(() => undefined);
       log.warn({ url }, 'storefront render timed out; the shell was sent');
       return null;
     }
@@ -166,7 +163,7 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
     return template
       .replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}<meta name="${RENDER_META}" content="${lang}"${screen ? ' data-screen' : ''}>`)
-      .replace('</head>', `${head}</head>`)
+      .replace('</head>', () => `${head}</head>`)
       // inert: the page is for reading until the app has taken it over (src/main.tsx); text typed into it would be lost.
       .replace(ROOT, () => `<div id="root" inert>${html}</div><script type="application/json" id="${stateId}">${scriptJson({ lang, screen, state })}</script>`);
   }

@@ -51,6 +51,9 @@ export function useScrollRestoration() {
   }, [key]);
 
   useLayoutEffect(() => {
+    // Taking over the server's page (inert until the app's first commit is done): where the
+    // shopper has scrolled it to stays.
+    if (type !== 'PUSH' && document.getElementById('root')?.hasAttribute('inert')) return;
     const y = saved()[key];
     if (type === 'POP' && y !== undefined) {
       window.scrollTo(0, y);
