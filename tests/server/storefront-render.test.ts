@@ -41,7 +41,7 @@ export function render(url, lang) { return globalThis.attarTestRender(url, lang)
 
 const rendered = (lang: string, screen: string | null = 'products') => ({
   html: `<main>${lang}</main>`,
-  css: { key: lang === 'ar' ? 'muirtl' : 'mui', names: ['a1', 'b2'], rules: '.x{color:red}' },
+  css: { key: lang === 'ar' ? 'muirtl' : 'mui', names: ['a1', 'b2'], rules: '.x{color:red}/*</STYLE><img src=x onerror=alert(1)>*/' },
   state: { queries: [{ queryKey: ['products', 'list', {}, lang], state: { data: { name: '</script><script>alert(1)</script>\u2028' } } }] },
   failedParts: 0,
   screen,
@@ -92,7 +92,8 @@ describe('pages with their first screen rendered by the server', () => {
     const html = res.body;
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('<meta charset="UTF-8" /><meta name="attar-server-render" content="ar" data-screen>');
-    expect(html).toContain('<style data-emotion="muirtl a1 b2">.x{color:red}</style>');
+    // The rules cannot end their element either.
+    expect(html).toContain('<style data-emotion="muirtl a1 b2">.x{color:red}/*<\\/style><img src=x onerror=alert(1)>*/</style>');
     expect(html).toContain('<style>.products{margin:0}</style>');
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-arabic-400.woff2">');
     // The code is not preloaded: the page's pictures and fonts go first.

@@ -52,6 +52,9 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** CSS inside a <style>: nothing in it may end the element. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The `lang` cookie's language, English when there is none. */
@@ -83,7 +86,7 @@ function buildFiles(dist: string) {
   const css = new Map<string, string>();
   const styles = (file: string) => {
     let text = css.get(file);
-    if (text === undefined) css.set(file, (text = fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style')));
+    if (text === undefined) css.set(file, (text = styleText(fs.readFileSync(path.join(dist, file), 'utf8'))));
     return text;
   };
   // The page's font files, Cairo in its language's script and both weights: asked with the page, so
@@ -155,7 +158,7 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
     // The page still goes: the failed part shows its loading view until the app renders it.
     if (failedParts > 0) log.warn({ url, failedParts }, 'part of a storefront render failed');
     const head = [
-      `<style data-emotion="${escapeAttribute([css.key, ...css.names].join(' '))}">${css.rules.replace(/<\/style/gi, '<\\/style')}</style>`,
+      `<style data-emotion="${escapeAttribute([css.key, ...css.names].join(' '))}">${styleText(css.rules)}</style>`,
       screenFiles.styles && `<style>${screenFiles.styles}</style>`,
       ...screenFiles.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(file)}">`),
     ].filter(Boolean).join('');
