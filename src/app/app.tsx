@@ -27,6 +27,8 @@ interface AppProps {
   /** the server's render: the request's language and its own style cache */
   lang?: Lang;
   styleCache?: EmotionCache;
+  /** the client started from the server's page: its answers go to the device's copy (provider.tsx) */
+  saveNow?: boolean;
 }
 
 /**
@@ -35,10 +37,10 @@ interface AppProps {
  * the markup: React numbers useId (MUI's label and aria ids) by each element's
  * place, so one extra sibling on one side gave every id under it another value.
  */
-export function App({ queryClient, persister, restored, router, routes = <AppRoutes />, extra = null, lang, styleCache }: AppProps) {
+export function App({ queryClient, persister, restored, router, routes = <AppRoutes />, extra = null, lang, styleCache, saveNow }: AppProps) {
   return (
     <StrictMode>
-      <AppProvider queryClient={queryClient} persister={persister} restored={restored} lang={lang} styleCache={styleCache}>
+      <AppProvider queryClient={queryClient} persister={persister} restored={restored} lang={lang} styleCache={styleCache} saveNow={saveNow}>
         {router(<RouteErrorBoundary>{routes}</RouteErrorBoundary>)}
         {extra}
       </AppProvider>

@@ -6,7 +6,7 @@ import type { Lang } from '@/lib/storage';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { PersistQueryClientProvider, persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider, persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider, useLanguage } from '@/lib/language';
 import { SessionProvider } from '@/lib/session';
@@ -98,7 +98,7 @@ export function restoreQueries(client: QueryClient, persister: AppPersister | nu
  * queries are, at the latest, when the page is hidden or left (a reload, a
  * closed tab, the app sent to the background).
  */
-function QueryProvider({ client, persister, restored, children }: { client: QueryClient; persister: AppPersister | null; restored: boolean; children: ReactNode }) {
+function QueryProvider({ client, persister, restored, saveNow, children }: { client: QueryClient; persister: AppPersister | null; restored: boolean; saveNow: boolean; children: ReactNode }) {
   useEffect(() => persister?.keepChanges(client), [client, persister]);
   useEffect(() => {
     if (!persister) return;
@@ -118,8 +118,18 @@ function QueryProvider({ client, persister, restored, children }: { client: Quer
   useEffect(() => {
     if (!persister || !restored) return;
     void client.resumePausedMutations();
-    return persistQueryClientSubscribe({ ...persistOptionsFor(persister), queryClient: client });
-  }, [client, persister, restored]);
+    const unsubscribe = persistQueryClientSubscribe({ ...persistOptionsFor(persister), queryClient: client });
+    // Answers the client started from (the server's page) changed nothing it was subscribed to: saved
+    // once, when the page is idle, so the page opens offline later without asking them again.
+    if (!saveNow) return unsubscribe;
+    const save = () => void persistQueryClientSave({ ...persistOptionsFor(persister), queryClient: client });
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(save, { timeout: 5000 }) : setTimeout(save, 0);
+    return () => {
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle as number);
+      else clearTimeout(idle);
+      unsubscribe();
+    };
+  }, [client, persister, restored, saveNow]);
   if (!persister || restored) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return (
     <PersistQueryClientProvider client={client} persistOptions={persistOptionsFor(persister)} onSuccess={() => afterRestore(client)}>
@@ -153,13 +163,15 @@ interface AppProviderProps {
   /** the server's render (src/entry-server.tsx): the request's language, and a style cache of its own */
   lang?: Lang;
   styleCache?: EmotionCache;
+  /** the client holds answers taken from the server's page: written to the device's copy once idle */
+  saveNow?: boolean;
 }
 
-export function AppProvider({ children, queryClient, persister = idbPersister(), restored = false, lang, styleCache }: AppProviderProps) {
+export function AppProvider({ children, queryClient, persister = idbPersister(), restored = false, lang, styleCache, saveNow = false }: AppProviderProps) {
   return (
     <LanguageProvider initial={lang}>
       <SessionProvider>
-        <QueryProvider client={queryClient} persister={persister} restored={restored}>
+        <QueryProvider client={queryClient} persister={persister} restored={restored} saveNow={saveNow}>
           <Directional styleCache={styleCache}>
             {children}
             <Notifications />
