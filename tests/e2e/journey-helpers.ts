@@ -53,6 +53,11 @@ export async function badgeCount(page: Page): Promise<number> {
   return text ? Number(latin(text)) : 0;
 }
 
+/** Waits for the app to take the server's page over (it is inert until then, and a visitor's). */
+export async function takenOver(page: Page) {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+}
+
 export async function expectBadge(page: Page, count: number) {
   await expect.poll(() => badgeCount(page), { timeout: 10_000 }).toBe(count);
 }
