@@ -5,6 +5,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { muiWithoutCssVars } from './scripts/mui-without-css-vars.ts';
 import { describePrecache, measurePrecache, PRECACHE_BUDGET_KIB } from './scripts/precache-size.ts';
 import { PREFETCH_META, PREFETCHED_SCREENS } from './src/pwa/prefetch-plan.ts';
 
@@ -253,7 +254,7 @@ function serverRenderBuild(outDir: () => string): Plugin {
           logLevel: 'warn',
           define: { 'process.env.NODE_ENV': JSON.stringify('production') },
           resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-          plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+          plugins: [muiWithoutCssVars(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
           publicDir: false,
           ssr: { noExternal: true },
           build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir(), 'ssr'), emptyOutDir: true, sourcemap: false, minify: false },
@@ -281,6 +282,7 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     selection.plugin,
+    muiWithoutCssVars(),
     linguiPluralNumberOnDemand(),
     inlineBoot(),
     bootHints(),
