@@ -67,7 +67,7 @@ function withImports(chunks: Chunks, fileName: string, into = new Set<string>())
 
 /**
  * Chooses the precached scripts from the bundle's import graph: the entry
- * with everything it imports, and the offline modules with theirs. Other
+ * with everything it imports and the steps it runs, and the offline modules with theirs. Other
  * chunks stay out of the precache (the worker's runtime cache keeps them when used).
  */
 function precacheSelection() {
@@ -81,6 +81,8 @@ function precacheSelection() {
       const offline = (id: string | null) => OFFLINE_MODULES.some((name) => id?.replace(/\\/g, '/').endsWith(`/${name}`));
       for (const chunk of chunks.values()) {
         if (chunk.isEntry || (chunk.isDynamicEntry && offline(chunk.facadeModuleId))) withImports(chunks, chunk.fileName, wanted);
+        // The steps the entry runs (src/main.tsx): the app's code, which no offline start can lack.
+        if (chunk.isEntry) chunk.dynamicImports.forEach((step) => withImports(chunks, step, wanted));
       }
     },
   };
@@ -131,6 +133,15 @@ function bootHints(): Plugin {
         const chunks = [...chunksOf(bundle).values()];
         const entryCss = new Set(chunks.flatMap((c) => (c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
         if (entryCss.size === 0) this.error('attar:boot-hints: the entry has no stylesheet to inline');
+        // The steps of src/main.tsx are the app's code too: a stylesheet of theirs would be a file the
+        // first paint misses (the loading view's is imported by main.tsx for that reason).
+        for (const chunk of chunks) {
+          if (!chunk.isEntry) continue;
+          for (const step of chunk.dynamicImports) {
+            const css = [...(bundle[step] as Rollup.OutputChunk | undefined)?.viteMetadata?.importedCss ?? []];
+            if (css.length) this.error(`attar:boot-hints: ${step} has stylesheets (${css.join(', ')}); import them from src/main.tsx`);
+          }
+        }
         for (const chunk of chunks) {
           const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
           if (!list) continue;
@@ -160,22 +171,29 @@ function bootHints(): Plugin {
           return lang ? [`data-catalog-${lang}="/${chunk.fileName}"`] : [];
         });
         if (catalogs.length !== 2) this.error?.('attar:boot-hints: expected one catalog chunk per language');
-        // The app's entry: fetched at once (modulepreload), run by boot.js once the page has loaded
+        // The app's code: fetched at once (modulepreload), run by boot.js once the page has loaded
         // and painted. Run as soon as it arrived, its 100-180 ms of module evaluation on a slow phone
         // came before the paint of the server's page (src/entry-server.tsx) and of its pictures.
+        // The code is the entry and the steps it evaluates one task apart (src/main.tsx, its dynamic
+        // imports): all preloaded here, so no step waits for the network. boot.js preloads the same
+        // list (data-code) where the server took these links out of its rendered page.
+        const chunks = chunksOf(bundle);
+        const entryChunk = [...chunks.values()].find((chunk) => chunk.isEntry);
+        if (!entryChunk) this.error?.('attar:boot-hints: no entry chunk');
+        const loaded = withImports(chunks, entryChunk!.fileName);
+        for (const step of entryChunk!.dynamicImports) withImports(chunks, step, loaded);
+        const code = [...loaded].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
         let entry = '';
         html = html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_tag, file: string) => {
           entry = file;
-          return `<link rel="modulepreload" crossorigin href="${file}">`;
+          return [file, ...code.filter((other) => other !== file && !html.includes(`href="${other}"`))]
+            .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
         });
         if (!entry) this.error?.('attar:boot-hints: no entry script in index.html');
-        const attributes = [...catalogs.sort(), `data-entry="${entry}"`];
+        const attributes = [...catalogs.sort(), `data-entry="${entry}"`, `data-code="${code.filter((file) => file !== entry).join(' ')}"`];
         html = html.replace('<script data-boot>', `<script data-boot ${attributes.join(' ')}>`);
         // Each prefetchable screen's files (src/pwa/prefetch-plan.ts): its chunk and what that
-        // imports, less what the entry has loaded already.
-        const chunks = chunksOf(bundle);
-        const loaded = new Set<string>();
-        for (const chunk of chunks.values()) if (chunk.isEntry) withImports(chunks, chunk.fileName, loaded);
+        // imports, less what the app's code has loaded already.
         const screens = Object.fromEntries(PREFETCHED_SCREENS.map((screen) => {
           const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/app/routes/${screen}.tsx`));
           if (!chunk) this.error?.(`attar:boot-hints: no chunk for the prefetched screen ${screen}`);
@@ -338,8 +356,13 @@ export default defineConfig({
     // Fewer, larger files: on slow 4G over HTTP/1.1 each file is a request of
     // its own (six at a time, a 150-560 ms round trip each), and a screen
     // waited for the last of them (issue 6).
-    // - shell: everything the entry imports statically, in one file with it.
-    //   Rolldown had split it into 26 files of 1 to 30 KiB so that lazy
+    // - boot, react-dom, libraries, shell: the app's code in the steps that
+    //   src/main.tsx evaluates one task apart (Total Blocking Time). Each group
+    //   takes its module and everything it imports that a higher one has not
+    //   taken: boot what the entry needs at once (React itself, the preload
+    //   helper, the install prompt's listener), then React's DOM renderer, the
+    //   libraries, and the app (src/start.tsx). The shell was one file with the
+    //   entry: Rolldown had split it into 26 files of 1 to 30 KiB so that lazy
     //   screens could share them (Lighthouse FCP of product details 3.25 ->
     //   2.37 s once merged). The screens import what they share with it from it.
     // - overlays, forms, ui, catalog: what the screens share among themselves,
@@ -352,7 +375,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'], priority: 3 },
+            { name: 'boot', test: /(vite[\\/]preload-helper|src[\\/]pwa[\\/]install-state)/, priority: 6 },
+            { name: 'react-dom', test: /src[\\/]app[\\/]libraries[\\/]react-dom\.ts$/, priority: 5 },
+            { name: 'libraries', test: /src[\\/]app[\\/]libraries[\\/]ui\.ts$/, priority: 4 },
+            { name: 'shell', test: /src[\\/]start\.tsx$/, priority: 3 },
             { name: 'overlays', test: OVERLAYS, minShareCount: 2, priority: 2, includeDependenciesRecursively: false },
             { name: 'forms', test: FORMS, minShareCount: 2, priority: 2, includeDependenciesRecursively: false },
             { name: 'ui', test: /node_modules[\\/]@mui[\\/]/, minShareCount: 2, priority: 1, includeDependenciesRecursively: false },

@@ -30,7 +30,8 @@
 
   // The app's code: preloaded by the page, run once it has loaded and painted (vite.config.ts,
   // bootHints), so the first paint and the pictures do not wait for its evaluation.
-  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var bootScript = document.currentScript;
+  var entry = bootScript && bootScript.getAttribute('data-entry');
   if (entry) {
     var started = false;
     var start = function () {
@@ -38,6 +39,17 @@
       started = true;
       requestAnimationFrame(function () {
         setTimeout(function () {
+          // The code the entry runs in steps (src/main.tsx), asked with it: a page the server
+          // rendered has none of it preloaded, and each step would wait for its file in turn.
+          var code = bootScript.getAttribute('data-code') || '';
+          code.split(' ').forEach(function (file) {
+            if (!file || document.querySelector('link[rel="modulepreload"][href="' + file + '"]')) return;
+            var preload = document.createElement('link');
+            preload.rel = 'modulepreload';
+            preload.crossOrigin = '';
+            preload.href = file;
+            document.head.appendChild(preload);
+          });
           var app = document.createElement('script');
           app.type = 'module';
           app.crossOrigin = '';

@@ -21,6 +21,8 @@ const SHELL = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <link rel="modulepreload" crossorigin href="/assets/index-x.js">
+    <link rel="modulepreload" crossorigin href="/assets/react-dom-x.js">
+    <link rel="modulepreload" crossorigin href="/assets/shell-x.js">
     <script data-boot>1</script>
   </head>
   <body>
@@ -96,7 +98,7 @@ describe('pages with their first screen rendered by the server', () => {
     expect(html).toContain('<style data-emotion="muirtl a1 b2">.x{color:red}/*<\\/style><img src=x onerror=alert(1)>*/</style>');
     expect(html).toContain('<style>.products{margin:0}</style>');
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-arabic-400.woff2">');
-    // The code is not preloaded: the page's pictures and fonts go first.
+    // The code is not preloaded, the entry nor its steps (src/main.tsx): the page's pictures and fonts go first.
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<div id="root" inert><main>ar</main></div>');
     // The data cannot end its script, nor break a line of it.

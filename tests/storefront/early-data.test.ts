@@ -127,18 +127,29 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
     const tag = document.createElement('script');
     tag.setAttribute('data-entry', '/assets/index-abc.js');
+    // The steps the entry runs (src/main.tsx); the page already preloads one of them.
+    tag.setAttribute('data-code', '/assets/react-dom-abc.js /assets/shell-abc.js');
+    const already = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: '/assets/shell-abc.js' });
+    document.head.append(already);
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
     vi.stubGlobal('fetch', vi.fn(() => answer('early')));
     new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
     const entry = () => document.head.querySelector('script[src="/assets/index-abc.js"]');
+    const preloads = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')).filter((href) => href?.endsWith('-abc.js'));
     expect(entry()).toBeNull();
     window.dispatchEvent(new Event('load'));
     expect(entry()).toBeNull();
     // The frame after load, then a task after it.
     frames.forEach((frame) => frame(0));
     expect(entry()).toBeNull();
+    expect(preloads()).toEqual(['/assets/shell-abc.js']);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(entry()).toMatchObject({ type: 'module', crossOrigin: '' });
+    // Each step asked with the entry, once, so none waits for its file after the one before it.
+    expect(preloads()).toEqual(['/assets/shell-abc.js', '/assets/react-dom-abc.js']);
+    const added = document.head.querySelector<HTMLLinkElement>('link[href="/assets/react-dom-abc.js"]')!;
+    expect(added.crossOrigin).toBe('');
+    expect(added.compareDocumentPosition(entry()!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     entry()!.remove();
   });
 
