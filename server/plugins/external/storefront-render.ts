@@ -31,6 +31,7 @@ interface ManifestEntry {
   src?: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -82,7 +83,9 @@ function buildFiles(dist: string) {
   };
   const entries = Object.entries(manifest).filter(([, entry]) => entry.isEntry);
   if (entries.length !== 1) throw new Error('the build has no single entry');
+  // The entry and the steps it runs (src/main.tsx): the app's code, loaded before any screen.
   const loaded = closure(entries[0][0]);
+  for (const step of entries[0][1].dynamicImports ?? []) closure(step, loaded);
   const css = new Map<string, string>();
   const styles = (file: string) => {
     let text = css.get(file);
