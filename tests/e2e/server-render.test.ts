@@ -116,6 +116,19 @@ describe('pages the server renders', () => {
     await context.close();
   });
 
+  it('a step of the app\'s code that fails to load frees the page: readable and its links followed', async () => {
+    const { context, page: tab, problems } = await visit(env.browser, 'en', { serviceWorkers: 'block' });
+    // The last of the steps src/main.tsx runs: the app itself.
+    await tab.route(/\/assets\/shell-[^/]+\.js$/, (route) => route.abort());
+    await tab.goto(`${env.shop.url}/products`);
+    await tab.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+    expect(problems.some((p) => p.includes('the app\'s code did not load'))).toBe(true);
+    const [first] = await firstProducts('en');
+    await tab.locator('main').getByRole('link', { name: first.name }).first().click();
+    await tab.waitForURL((url) => url.pathname === `/products/product-details/${first.id}`);
+    await context.close();
+  });
+
   it('a signed-in shopper\'s page is drawn afresh: their wishlist\'s hearts are full, and a click removes nothing by mistake', async () => {
     const token = await apiSignIn(env.shop.url);
     const [first] = await firstProducts('en');
