@@ -100,13 +100,20 @@ function buildFiles(dist: string) {
     return `/${entry.file}`;
   };
   const fonts: Record<Lang, string[]> = { en: [font('latin', 400), font('latin', 700)], ar: [font('arabic', 400), font('arabic', 700)] };
+  // A screen's stylesheets, worked out from the manifest once per screen rather than on each page.
+  const screenStyles = new Map<string, string>();
   return {
     entry: `/${entries[0][1].file}`,
     /** The shell alone (screen null) needs only the entry's stylesheet, which the page holds. */
     screen(screen: string | null, lang: Lang) {
-      const keys = screen ? [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key)) : [];
-      if (screen && keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
-      return { styles: keys.flatMap((key) => manifest[key].css ?? []).map(styles).join(''), fonts: fonts[lang] };
+      if (!screen) return { styles: '', fonts: fonts[lang] };
+      let text = screenStyles.get(screen);
+      if (text === undefined) {
+        const keys = [...closure(`src/app/routes/${screen}.tsx`)].filter((key) => !loaded.has(key));
+        if (keys.length === 0) throw new Error(`no chunk for the server-rendered screen ${screen}`);
+        screenStyles.set(screen, (text = keys.flatMap((key) => manifest[key].css ?? []).map(styles).join('')));
+      }
+      return { styles: text, fonts: fonts[lang] };
     },
   };
 }
