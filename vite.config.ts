@@ -134,9 +134,13 @@ function bootHints(): Plugin {
         const entryCss = new Set(chunks.flatMap((c) => (c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
         if (entryCss.size === 0) this.error('attar:boot-hints: the entry has no stylesheet to inline');
         // The steps of src/main.tsx are the app's code too: a stylesheet of theirs would be a file the
-        // first paint misses (the loading view's is imported by main.tsx for that reason).
+        // first paint misses (the loading view's is imported by main.tsx for that reason). And the entry
+        // must not import a step's file itself: a module main.tsx imports that the app also imports
+        // lands in the app's file (the shell group), and the whole code would run in one task again.
         for (const chunk of chunks) {
           if (!chunk.isEntry) continue;
+          const eager = chunk.imports.filter((file) => chunk.dynamicImports.includes(file));
+          if (eager.length) this.error(`attar:boot-hints: the entry imports ${eager.join(', ')} statically; put what main.tsx imports in the boot group`);
           for (const step of chunk.dynamicImports) {
             const css = [...(bundle[step] as Rollup.OutputChunk | undefined)?.viteMetadata?.importedCss ?? []];
             if (css.length) this.error(`attar:boot-hints: ${step} has stylesheets (${css.join(', ')}); import them from src/main.tsx`);
@@ -360,7 +364,7 @@ export default defineConfig({
     //   src/main.tsx evaluates one task apart (Total Blocking Time). Each group
     //   takes its module and everything it imports that a higher one has not
     //   taken: boot what the entry needs at once (React itself, the preload
-    //   helper, the install prompt's listener), then React's DOM renderer, the
+    //   helper, the install prompt's listener, server-render's tookOver), then React's DOM renderer, the
     //   libraries, and the app (src/start.tsx). The shell was one file with the
     //   entry: Rolldown had split it into 26 files of 1 to 30 KiB so that lazy
     //   screens could share them (Lighthouse FCP of product details 3.25 ->
@@ -375,7 +379,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'boot', test: /(vite[\\/]preload-helper|src[\\/]pwa[\\/]install-state)/, priority: 6 },
+            { name: 'boot', test: /(vite[\\/]preload-helper|src[\\/]pwa[\\/]install-state|src[\\/]app[\\/]server-render\.ts)/, priority: 6 },
             { name: 'react-dom', test: /src[\\/]app[\\/]libraries[\\/]react-dom\.ts$/, priority: 5 },
             { name: 'libraries', test: /src[\\/]app[\\/]libraries[\\/]ui\.ts$/, priority: 4 },
             { name: 'shell', test: /src[\\/]start\.tsx$/, priority: 3 },

@@ -13,6 +13,7 @@ import './pwa/install-state';
 import './app/fonts.css';
 import './app/boot-shell.css';
 import './components/loading-view.css';
+import { tookOver } from './app/server-render';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -25,6 +26,5 @@ void import('./app/libraries/react-dom')
     // A step's file failed: as when the entry's own does (boot.js), the server's page at least works
     // as a page, links and all, in any language.
     console.error('the app\'s code did not load', error);
-    document.getElementById('root')?.removeAttribute('inert');
-    document.documentElement.classList.remove('attar-render-stale');
+    tookOver();
   });
