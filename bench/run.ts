@@ -6,6 +6,7 @@
 //   BENCH_RUNS=3                Lighthouse runs a page (the median is kept)
 //   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, api)
 //   BENCH_DIST=dist             an existing build instead of a fresh one
+//   BENCH_PAGES=cart,details    only these pages (home, products, details, cart)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,14 @@ function chosenSections(value: string | undefined): Set<Section> {
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
   return new Set(names as Section[]);
+}
+
+function chosenPages<T extends { key: string }>(routes: T[], value: string | undefined): T[] {
+  if (!value?.trim()) return routes;
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !routes.some((r) => r.key === n));
+  if (unknown.length) throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${routes.map((r) => r.key).join(', ')}`);
+  return routes.filter((r) => names.includes(r.key));
 }
 
 function lighthouseRuns(value: string | undefined): number {
@@ -97,7 +106,7 @@ async function main() {
       shop = await keepShopOpen(dist, log);
       const shops = shop.shop;
       // A restarted shop is seeded the same way: the same routes hold.
-      const routes = benchRoutes(await shops());
+      const routes = chosenPages(benchRoutes(await shops()), process.env.BENCH_PAGES);
       const distDir = dist;
       // Playwright's Chromium, for the sections that drive a page themselves (Lighthouse launches its own).
       const chromium = async () => (browser ??= await launchBrowser());

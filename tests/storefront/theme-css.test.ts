@@ -1,4 +1,5 @@
-// The plain-CSS parts (the shell's outline in index.html, the product card)
+// The plain-CSS parts (the shell's outline in index.html, the product card,
+// the cart and its buttons and fields)
 // are drawn without the theme's runtime (issue 6): their colours, radius and
 // shadow are the theme's (src/lib/direction.ts), written out. This holds them
 // to it, so a change of palette cannot leave them behind.
@@ -16,12 +17,22 @@ const theme = themeFor('ltr');
 const { palette } = theme;
 const THEME_COLOURS = new Set([
   palette.primary.main, palette.secondary.main, palette.background.default, palette.background.paper,
-  palette.text.primary, palette.text.secondary, palette.divider, palette.error.dark, palette.common.white,
+  palette.text.primary, palette.text.secondary, palette.text.disabled, palette.divider, palette.error.main, palette.error.dark,
+  palette.primary.dark, palette.common.white, palette.action.active, palette.action.disabled, palette.action.disabledBackground,
   // MUI's Skeleton: the text colour at 11 %.
   alpha(palette.text.primary, 0.11),
+  // MUI's Button: the hover tint of a text or outlined button, the outlined border.
+  alpha(palette.primary.main, palette.action.hoverOpacity), alpha(palette.error.main, palette.action.hoverOpacity), alpha(palette.primary.main, 0.5),
+  // MUI's outlined input border (light mode), not a palette entry.
+  'rgba(0, 0, 0, 0.23)',
 ].map(normal));
+// A card's shadow (elevation 1); a contained button's, at rest (2) and hovered (4).
+const THEME_SHADOWS = [theme.shadows[1], theme.shadows[2], theme.shadows[4], 'none'].map(normal);
 
-describe.each(['src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css', 'src/components/skeleton.css'])('%s', (file) => {
+describe.each([
+  'src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css', 'src/components/skeleton.css',
+  'src/components/controls.css', 'src/features/cart/components/cart.css',
+])('%s', (file) => {
   const css = read(file);
 
   it('uses only the theme\'s colours', () => {
@@ -34,11 +45,12 @@ describe.each(['src/app/boot-shell.css', 'src/components/product-card.css', 'src
   it('rounds and shadows as the theme does', () => {
     for (const [, radius] of css.matchAll(/border-radius:\s*([^;]+);/g)) {
       if (radius.trim() === 'inherit') continue;
-      // A card's corner is the theme's shape; the chip is MUI's own pill (16 px), a spinner or heart a
-      // circle; a skeleton's line is rounded as MUI's (the shape over its 60 % height).
+      // A card's corner is the theme's shape (a cart line's, sx's `borderRadius: 2`, twice it); the chip
+      // is MUI's own pill (16 px), a spinner or heart a circle; a skeleton's line is rounded as MUI's
+      // (the shape over its 60 % height).
       const r = Number(theme.shape.borderRadius);
-      expect([`${r}px`, `${r}px ${r}px 0 0`, '16px', '50%', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
+      expect([`${r}px`, `${2 * r}px`, `${r}px ${r}px 0 0`, '16px', '50%', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
     }
-    for (const [, shadow] of css.matchAll(/box-shadow:\s*([^;]+);/g)) expect(normal(shadow)).toBe(normal(theme.shadows[1]));
+    for (const [, shadow] of css.matchAll(/box-shadow:\s*([^;]+);/g)) expect(THEME_SHADOWS).toContain(normal(shadow));
   });
 });

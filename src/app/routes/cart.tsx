@@ -1,7 +1,4 @@
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { cartQuery } from '@/features/cart/api/get-cart';
@@ -9,6 +6,7 @@ import { CartView } from '@/features/cart/components/cart-view';
 import { CartSkeleton } from '@/features/cart/components/cart-skeleton';
 import { useWaitingCart } from '@/features/cart/hooks/use-waiting-cart';
 import { LoadFailed } from '@/components/load-failed';
+import { buttonClass } from '@/components/plain-controls';
 import { WaitingChanges } from '@/components/waiting-changes';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
@@ -17,18 +15,17 @@ import { startCheckoutSession } from '@/lib/checkout-session';
 import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
 import { recordEarlierNavigation } from '../guards';
-
-const stateSx = { display: 'grid', gap: 2, justifyItems: 'start' } as const;
+import '@/features/cart/components/cart.css';
 
 /** Spec §2: a visitor sees a sign-in prompt that brings them back to the cart. */
 function SignInPrompt() {
   const { t } = useLingui();
   const back: SignInState = { from: '/cart' };
   return (
-    <Box sx={stateSx}>
-      <Typography>{t`Sign in to see your cart and check out.`}</Typography>
-      <Button component={RouterLink} to="/sign-in" state={back} variant="contained">{t`Sign in`}</Button>
-    </Box>
+    <div className="attar-cart__state">
+      <p className="attar-cart__text">{t`Sign in to see your cart and check out.`}</p>
+      <RouterLink to="/sign-in" state={back} className={buttonClass('contained')}>{t`Sign in`}</RouterLink>
+    </div>
   );
 }
 
@@ -52,9 +49,9 @@ export default function Cart() {
   // A refresh that failed over a cart already shown (say, after an add on a flaky network): the cart
   // on screen may be out of date, so say why and offer Retry above it rather than pass it off as current.
   const staleError = signedIn && error && data ? (
-    <Box sx={{ mb: 2 }}>
+    <div className="attar-cart__stale">
       <LoadFailed message={t`Your cart could not be refreshed: ${error.message}`} onRetry={() => void refetch()} busy={isRefetching} />
-    </Box>
+    </div>
   ) : null;
 
   let body;
@@ -62,28 +59,28 @@ export default function Cart() {
     body = <SignInPrompt />;
   } else if (isPending && fetchStatus === 'paused') {
     // Offline, and this cart was never seen on this device: nothing to show until the connection returns.
-    body = <Typography>{t`You are offline. Your cart will show when you are back online.`}</Typography>;
+    body = <p className="attar-cart__text">{t`You are offline. Your cart will show when you are back online.`}</p>;
   } else if (isPending) {
     body = <CartSkeleton />;
   } else if (error && !data) {
     body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
   } else if (data.product_in_card.length === 0) {
     body = (
-      <Box sx={stateSx}>
-        <Typography>{t`Your cart is empty.`}</Typography>
-        <Button component={RouterLink} to="/" variant="contained">{t`Back to home`}</Button>
-      </Box>
+      <div className="attar-cart__state">
+        <p className="attar-cart__text">{t`Your cart is empty.`}</p>
+        <RouterLink to="/" className={buttonClass('contained')}>{t`Back to home`}</RouterLink>
+      </div>
     );
   } else {
     body = <CartView cart={data} onProceed={proceed} waiting={waiting} />;
   }
 
   return (
-    <Box component="section" aria-labelledby="cart-title">
-      <Typography id="cart-title" component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Cart`}</Typography>
+    <section aria-labelledby="cart-title">
+      <h1 id="cart-title" className="attar-cart__title">{t`Cart`}</h1>
       {signedIn && <WaitingChanges changes={waiting} />}
       {staleError}
       {body}
-    </Box>
+    </section>
   );
 }

@@ -1,13 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
+import { buttonClass, SelectField } from '@/components/plain-controls';
 import { notify } from '@/lib/notify';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
@@ -21,6 +16,7 @@ import { useSetSmells, type SetSmells } from '../api/set-smells';
 import { useCartFailure } from '../hooks/use-cart-failure';
 import { lineAfter, type WaitingCartChange } from '../hooks/use-waiting-cart';
 import { BUY_2_GET_1, needsGift } from './cart-rules';
+import './cart.css';
 
 export type CartLineData = CartData['product_in_card'][number];
 
@@ -216,127 +212,95 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const chosenGift = line.giftproduct.find((g) => g.gift_id === giftId);
 
   return (
-    <Box
-      component="li"
-      aria-busy={busy || undefined}
-      data-removing={removing || undefined}
-      sx={{
-        opacity: removing ? 0.6 : 1,
-        display: 'grid',
-        gridTemplateColumns: { xs: '72px minmax(0, 1fr)', sm: '112px minmax(0, 1fr)' },
-        gap: 2,
-        p: 2,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Box
-        component="img"
-        src={line.product_image}
-        alt=""
-        width={112}
-        height={112}
-        loading="lazy"
-        sx={{ width: '100%', height: 'auto', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, display: 'block' }}
-      />
-      <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
-        <Box sx={{ display: 'grid', gap: 0.5 }}>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-            <Link component={RouterLink} to={`/products/product-details/${line.product_id}`} color="inherit" underline="hover">
-              {name}
-            </Link>
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Typography component="span" sx={{ fontWeight: 700 }} data-testid="unit-price">{t`${unitPrice} each`}</Typography>
-            {line.typesale_name === BUY_2_GET_1 && <Chip size="small" color="secondary" label={t`Buy 2 get 1`} />}
-          </Box>
+    <li className="attar-line" aria-busy={busy || undefined} data-removing={removing || undefined}>
+      <img className="attar-line__image" src={line.product_image} alt="" width={112} height={112} loading="lazy" />
+      <div className="attar-line__body">
+        <div className="attar-line__info">
+          <h3 className="attar-line__name">
+            <RouterLink to={`/products/product-details/${line.product_id}`}>{name}</RouterLink>
+          </h3>
+          <div className="attar-line__price-row">
+            <span className="attar-line__price" data-testid="unit-price">{t`${unitPrice} each`}</span>
+            {line.typesale_name === BUY_2_GET_1 && <span className="attar-line__chip">{t`Buy 2 get 1`}</span>}
+          </div>
           {removing && (
-            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            <p className="attar-line__note">
               {online ? t`Removing…` : t`Will be removed when you are back online.`}
-            </Typography>
+            </p>
           )}
           {line.stock < qty && (
-            <Typography variant="body2" color="error.dark">
+            <p className="attar-line__warning">
               {line.stock <= 0 ? t`Out of stock` : t`Only ${stock} left in stock`}
-            </Typography>
+            </p>
           )}
-        </Box>
+        </div>
 
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Box role="group" aria-label={t`Quantity of ${name}`} sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Button
+        <div className="attar-line__controls">
+          <div className="attar-line__qty" role="group" aria-label={t`Quantity of ${name}`}>
+            <button
               ref={minusRef}
+              type="button"
+              className={`${buttonClass()} attar-line__step`}
               aria-label={t`Decrease quantity of ${name}`}
               disabled={removing || qty <= 1}
               onClick={() => void setQty(qty - 1)}
-              sx={{ minWidth: 44, minHeight: 44, fontSize: '1.25rem' }}
             >
               −
-            </Button>
-            <Box component="output" aria-live="polite" sx={{ minWidth: 40, textAlign: 'center', fontWeight: 700 }} data-testid="qty">
-              {shownQty}
-            </Box>
-            <Button
+            </button>
+            <output className="attar-line__count" aria-live="polite" data-testid="qty">{shownQty}</output>
+            <button
               ref={plusRef}
+              type="button"
+              className={`${buttonClass()} attar-line__step`}
               aria-label={t`Increase quantity of ${name}`}
               disabled={removing || qty >= line.stock}
               onClick={() => void setQty(qty + 1)}
-              sx={{ minWidth: 44, minHeight: 44, fontSize: '1.25rem' }}
             >
               +
-            </Button>
-          </Box>
-          <Button color="error" disabled={removing} onClick={() => void removeLine()} aria-label={t`Remove: ${name}`}>
+            </button>
+          </div>
+          <button type="button" className={buttonClass('error')} disabled={removing} onClick={() => void removeLine()} aria-label={t`Remove: ${name}`}>
             {t`Remove`}
-          </Button>
-        </Box>
+          </button>
+        </div>
 
         {line.product_smell.length > 0 && (
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
+          <div className="attar-line__smells">
             {smells.map((value, i) => {
               const unit = formatNumber(i + 1, lang);
               return (
-                <TextField
+                <SelectField
                   key={i}
-                  select
-                  size="small"
                   label={t`Smell for unit ${unit}`}
+                  aria-label={t`Smell for unit ${unit} of ${name}`}
                   value={value ?? ''}
                   disabled={removing}
                   onChange={(event) => chooseSmell(i, event.target.value)}
-                  slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Smell for unit ${unit} of ${name}` }, inputLabel: { shrink: true } }}
                 >
                   <option value="" disabled>{t`Choose a smell`}</option>
                   {line.product_smell.map((option) => <option key={option} value={option}>{option}</option>)}
-                </TextField>
+                </SelectField>
               );
             })}
-          </Box>
+          </div>
         )}
 
         {needsGift({ typesale_name: line.typesale_name, product_qty: qty }) && (
-          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-            <TextField
-              select
-              size="small"
+          <div className="attar-line__gift">
+            <SelectField
               label={t`Free gift`}
+              aria-label={t`Free gift with ${name}`}
               value={giftId === null ? '' : String(giftId)}
               disabled={removing}
               onChange={(event) => void chooseGift(event.target.value)}
-              slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Free gift with ${name}` }, inputLabel: { shrink: true } }}
-              sx={{ flexGrow: 1, maxWidth: 360 }}
             >
               <option value="" disabled>{t`Choose a gift`}</option>
               {line.giftproduct.map((g) => <option key={g.gift_id} value={String(g.gift_id)}>{g.gift_name}</option>)}
-            </TextField>
-            {chosenGift && (
-              <img src={chosenGift.gift_image} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
-            )}
-          </Box>
+            </SelectField>
+            {chosenGift && <img className="attar-line__gift-image" src={chosenGift.gift_image} alt="" width={40} height={40} />}
+          </div>
         )}
-      </Box>
-    </Box>
+      </div>
+    </li>
   );
 }

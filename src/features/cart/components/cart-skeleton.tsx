@@ -1,28 +1,27 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { useLingui } from '@lingui/react/macro';
-import { CART_LAYOUT_SX } from './cart-view';
+import '@/components/skeleton.css';
+import './cart.css';
 
 /** The cart's shape while it loads (two lines and the summary), so nothing jumps when it arrives. */
 export function CartSkeleton() {
   const { t } = useLingui();
   return (
-    <Box role="status" aria-label={t`Loading…`} sx={CART_LAYOUT_SX}>
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Skeleton variant="text" width={120} height={32} />
+    <div role="status" aria-label={t`Loading…`} className="attar-cart__layout">
+      <div className="attar-cart-skeleton__lines">
+        <span className="attar-skeleton attar-skeleton--text attar-skeleton--cart-count" />
         {[0, 1].map((i) => (
-          <Box key={i} sx={{ display: 'grid', gridTemplateColumns: { xs: '72px 1fr', sm: '112px 1fr' }, gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
-            <Box sx={{ display: 'grid', gap: 1 }}>
-              <Skeleton variant="text" width="60%" />
-              <Skeleton variant="text" width="30%" />
-              <Skeleton variant="rounded" height={44} width={140} />
-              <Skeleton variant="rounded" height={40} />
-            </Box>
-          </Box>
+          <div key={i} className="attar-line">
+            <span className="attar-skeleton attar-skeleton--rounded attar-skeleton--image" />
+            <div className="attar-cart-skeleton__body">
+              <span className="attar-skeleton attar-skeleton--text attar-skeleton--line-name" />
+              <span className="attar-skeleton attar-skeleton--text attar-skeleton--line-price" />
+              <span className="attar-skeleton attar-skeleton--rounded attar-skeleton--qty" />
+              <span className="attar-skeleton attar-skeleton--rounded attar-skeleton--field" />
+            </div>
+          </div>
         ))}
-      </Box>
-      <Skeleton variant="rounded" height={420} />
-    </Box>
+      </div>
+      <span className="attar-skeleton attar-skeleton--rounded attar-skeleton--summary" />
+    </div>
   );
 }

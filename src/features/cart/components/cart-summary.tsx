@@ -1,24 +1,20 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
+import { buttonClass } from '@/components/plain-controls';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { canProceed } from './cart-rules';
 import { CouponBox, NO_COUPON } from './coupon-box';
 import { PointsControl } from './points-control';
+import './cart.css';
 
 function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactNode; strong?: boolean; testId?: string }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
-      <Box component="dt" sx={{ color: strong ? 'text.primary' : 'text.secondary', fontWeight: strong ? 700 : 400 }}>{label}</Box>
-      <Box component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 600, fontSize: strong ? '1.125rem' : undefined, textAlign: 'end' }} data-testid={testId}>
-        {value}
-      </Box>
-    </Box>
+    <div className={strong ? 'attar-summary__row attar-summary__row--total' : 'attar-summary__row'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
   );
 }
 
@@ -42,13 +38,9 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
   const fee = cart.shiping > 0 ? money(cart.shiping) : t`Free`;
 
   return (
-    <Box
-      component="section"
-      aria-labelledby="cart-summary-title"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2.5, display: 'grid', gap: 2, bgcolor: 'background.paper', position: { md: 'sticky' }, top: { md: 16 } }}
-    >
-      <Typography id="cart-summary-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t`Order summary`}</Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
+    <section className="attar-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title" className="attar-cart__heading">{t`Order summary`}</h2>
+      <dl className="attar-summary__list">
         <Row label={t`Your points`} value={formatNumber(cart.points, lang)} testId="summary-points" />
         {cart.points_applied && (
           <>
@@ -62,40 +54,39 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
         )}
         <Row label={t`Price after coupon`} value={money(cart.price_after_coupon)} testId="summary-price-after-coupon" />
         <Row label={t`Scheduled delivery fee`} value={fee} testId="summary-shipping" />
-      </Box>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0, mt: -1 }}>
+      </dl>
+      <p className="attar-summary__caption">
         {t`Standard delivery within 7 days is free; you can choose it or a delivery date at checkout.`}
-      </Typography>
-      <Divider />
-      <Box component="dl" sx={{ m: 0 }}>
+      </p>
+      <hr className="attar-summary__divider" />
+      <dl className="attar-summary__list">
         <Row label={t`Total`} value={money(cart.summary.total)} strong testId="summary-total" />
-      </Box>
+      </dl>
       {waiting && (
-        <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0, mt: -1 }} data-testid="totals-waiting">
+        <p className="attar-summary__waiting" data-testid="totals-waiting">
           {t`Totals will update when your changes are sent.`}
-        </Typography>
+        </p>
       )}
 
       <CouponBox cart={cart} />
       <PointsControl cart={cart} />
 
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        <Button
-          variant="contained"
-          size="large"
-          fullWidth
+      <div className="attar-summary__proceed">
+        <button
+          type="button"
+          className={buttonClass('contained', 'large', 'full')}
           disabled={!ready}
           aria-describedby={ready ? undefined : 'proceed-hint'}
           onClick={() => onProceed(cart)}
         >
           {t`Proceed to checkout`}
-        </Button>
+        </button>
         {!ready && (
-          <Typography id="proceed-hint" variant="body2" color="error.dark" sx={{ textAlign: 'center' }}>
+          <p id="proceed-hint" className="attar-summary__hint">
             {waiting ? t`Checkout opens once your changes are sent.` : t`Please select all smells`}
-          </Typography>
+          </p>
         )}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

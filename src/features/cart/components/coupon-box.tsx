@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
+import { buttonClass, TextInputField } from '@/components/plain-controls';
 import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useRemoveCoupon } from '../api/remove-coupon';
 import { useCartFailure } from '../hooks/use-cart-failure';
+import './cart.css';
 
 /** The contract's word for "no coupon applied". */
 export const NO_COUPON = 'not there';
@@ -74,46 +72,44 @@ export function CouponBox({ cart }: { cart: CartData }) {
   if (applied) {
     const code = cart.coupon;
     return (
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <Typography data-testid="applied-coupon">
+      <div className="attar-coupon-applied">
+        <div className="attar-coupon-applied__row">
+          <p className="attar-cart__text" data-testid="applied-coupon">
             {t`Coupon`}{' '}
-            <Box component="strong" dir="ltr" sx={{ fontFamily: 'monospace' }}>{code}</Box>
-          </Typography>
-          <Button
+            <strong className="attar-coupon-applied__code" dir="ltr">{code}</strong>
+          </p>
+          <button
             ref={removeRef}
-            size="small"
-            color="error"
+            type="button"
+            className={buttonClass('error', 'small')}
             onClick={() => void removeCoupon()}
             aria-busy={remove.isPending || undefined}
             aria-label={t`Remove coupon ${code}`}
           >
             {t`Remove`}
-          </Button>
-        </Box>
+          </button>
+        </div>
         {cart.coupon_problem && <Alert severity="warning">{cart.coupon_problem}</Alert>}
-      </Box>
+      </div>
     );
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t`Coupon`} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <TextField
-        inputRef={inputRef}
-        size="small"
+    <form className="attar-coupon" noValidate onSubmit={submit} aria-label={t`Coupon`}>
+      <TextInputField
+        ref={inputRef}
         label={t`Coupon code`}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={error !== null}
-        helperText={error && <span role="alert">{error}</span>}
-        slotProps={{
-          htmlInput: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 64 },
-        }}
-        sx={{ flexGrow: 1 }}
+        error={error}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={64}
       />
-      <Button type="submit" variant="outlined" aria-busy={apply.isPending || undefined} sx={{ minHeight: 40 }}>
+      <button type="submit" className={buttonClass('outlined')} aria-busy={apply.isPending || undefined}>
         {t`Apply`}
-      </Button>
-    </Box>
+      </button>
+    </form>
   );
 }

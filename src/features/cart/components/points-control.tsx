@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
+import { buttonClass } from '@/components/plain-controls';
 import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
@@ -48,9 +49,9 @@ export function PointsControl({ cart }: { cart: CartData }) {
 
   return (
     <>
-      <Button
-        variant="outlined"
-        fullWidth
+      <button
+        type="button"
+        className={buttonClass('outlined', 'full')}
         onClick={() => {
           if (cart.points_applied) return void stopUsing();
           setOpening((n) => n + 1);
@@ -60,17 +61,20 @@ export function PointsControl({ cart }: { cart: CartData }) {
         aria-haspopup={cart.points_applied ? undefined : 'dialog'}
       >
         {cart.points_applied ? t`Stop using points` : t`Use points`}
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => closeCancelling()}
-        aria-labelledby="points-dialog-title"
-        aria-describedby="points-dialog-message"
-        fullWidth
-        maxWidth="xs"
-      >
-        <PointsDialogBody key={opening} apply={apply} onDone={() => setOpen(false)} onCancel={() => closeCancelling()} />
-      </Dialog>
+      </button>
+      {/* Drawn from the first opening on: a closed dialog would still cost the cart's first render its styles. */}
+      {opening > 0 && (
+        <Dialog
+          open={open}
+          onClose={() => closeCancelling()}
+          aria-labelledby="points-dialog-title"
+          aria-describedby="points-dialog-message"
+          fullWidth
+          maxWidth="xs"
+        >
+          <PointsDialogBody key={opening} apply={apply} onDone={() => setOpen(false)} onCancel={() => closeCancelling()} />
+        </Dialog>
+      )}
     </>
   );
 

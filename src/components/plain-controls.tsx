@@ -1,0 +1,54 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import './controls.css';
+
+type ButtonLook = 'contained' | 'outlined' | 'error' | 'small' | 'large' | 'full';
+
+/** The class of a plain button (controls.css) that looks as MUI's Button with these props would. */
+export const buttonClass = (...looks: ButtonLook[]) => ['attar-button', ...looks.map((look) => `attar-button--${look}`)].join(' ');
+
+const fieldClass = (kind: 'select' | 'input', error: boolean, extra?: string) =>
+  ['attar-field', `attar-field--${kind}`, error && 'attar-field--error', extra].filter(Boolean).join(' ');
+
+/**
+ * A native select with its label on the border (controls.css), as MUI's small
+ * outlined TextField with `select` and `native`. The label names it unless
+ * `aria-label` gives a fuller name.
+ */
+export function SelectField({ label, className, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={fieldClass('select', false, className)}>
+      <label className="attar-field__label" htmlFor={id}>{label}</label>
+      <select id={id} className="attar-field__control" {...select}>{children}</select>
+    </div>
+  );
+}
+
+/**
+ * A text input with its label on the border and, when `error` is given, the
+ * error under it, announced and tied to the input (aria-invalid, aria-describedby).
+ */
+export function TextInputField({ label, error, className, ref, ...input }: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | null;
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const failed = error != null;
+  return (
+    <div className={fieldClass('input', failed, className)}>
+      <label className="attar-field__label" htmlFor={id}>{label}</label>
+      <input
+        ref={ref}
+        id={id}
+        className="attar-field__control"
+        aria-invalid={failed || undefined}
+        aria-describedby={failed ? helperId : undefined}
+        {...input}
+      />
+      {failed && <p id={helperId} className="attar-field__helper"><span role="alert">{error}</span></p>}
+    </div>
+  );
+}
