@@ -6,12 +6,7 @@ import type { ProductCard as Product } from '@/lib/contract';
 export const cardActions = (p: Product) => (
   <>
     <WishButton productId={p.id} isFav={p.is_fav} productName={p.name} />
-    <AddToCartButton
-      productId={p.id}
-      productName={p.name}
-      disabled={!p.in_stock}
-      // Two cards share a phone's width: the words stay on one line without the icon.
-      sx={{ whiteSpace: 'nowrap', '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
-    />
+    {/* Two cards share a phone's width: the words stay on one line without the icon (product-card.css). */}
+    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
   </>
 );

@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom';
-import Button, { type ButtonProps } from '@mui/material/Button';
 import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/notify';
@@ -8,12 +7,18 @@ import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { CartIcon } from '@/components/icons';
+import { buttonClass } from '@/components/plain-controls';
 import { useAddToCart } from '../api/add-to-cart';
 
-interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
+interface Props {
   productId: number;
   /** names the button for screen readers when several sit on one page, and the change while it waits */
   productName?: string;
+  disabled?: boolean;
+  /** MUI's small contained button, or the large one of the product's own page */
+  size?: 'small' | 'large';
+  /** a name for screen readers other than the product's (the product's own page says less) */
+  'aria-label'?: string;
 }
 
 /**
@@ -26,7 +31,7 @@ interface Props extends Omit<ButtonProps, 'onClick' | 'children'> {
  * reload) and the badge counts it at once; it is sent by itself later, so
  * its answer is not awaited here (a failure then names it).
  */
-export function AddToCartButton({ productId, productName, disabled, ...props }: Props) {
+export function AddToCartButton({ productId, productName, disabled, size = 'small', 'aria-label': label }: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const here = useReturnHere();
@@ -65,18 +70,18 @@ export function AddToCartButton({ productId, productName, disabled, ...props }: 
     });
   }
 
+  // Plain (controls.css), as MUI's contained Button: it is on every product card (issue 6).
   return (
-    <Button
-      variant="contained"
-      size="small"
-      startIcon={<CartIcon />}
+    <button
+      type="button"
+      className={buttonClass('contained', size)}
       onClick={add}
       disabled={disabled}
       aria-busy={isAwaited(addToCart) || undefined}
-      aria-label={productName ? t`Add to cart: ${productName}` : undefined}
-      {...props}
+      aria-label={label ?? (productName ? t`Add to cart: ${productName}` : undefined)}
     >
+      <span className="attar-button__icon"><CartIcon /></span>
       {t`Add to cart`}
-    </Button>
+    </button>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/notify';
@@ -10,12 +9,13 @@ import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { HeartIcon } from '@/components/icons';
+import '@/components/controls.css';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 import { useWaitingWishlist, waitingFav } from '../hooks/use-waiting-wishlist';
 
-interface Props extends Omit<IconButtonProps, 'onClick' | 'children'> {
+interface Props {
   productId: number;
   /** the card's `is_fav`: shown until the wishlist itself has loaded */
   isFav?: boolean;
@@ -30,7 +30,7 @@ interface Props extends Omit<IconButtonProps, 'onClick' | 'children'> {
  * Offline, each toggle waits for the connection (kept across a reload) and
  * the heart shows what the waiting changes will make of it.
  */
-export function WishButton({ productId, isFav = false, productName, ...props }: Props) {
+export function WishButton({ productId, isFav = false, productName }: Props) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const { token, signedIn } = useSession();
@@ -80,16 +80,17 @@ export function WishButton({ productId, isFav = false, productName, ...props }: 
   const label = productName
     ? fav ? t`Remove ${productName} from wishlist` : t`Add ${productName} to wishlist`
     : fav ? t`Remove from wishlist` : t`Add to wishlist`;
+  // Plain (controls.css), as MUI's IconButton: it is on every product card (issue 6).
   return (
-    <IconButton
+    <button
+      type="button"
+      className={fav ? 'attar-icon-button attar-icon-button--error' : 'attar-icon-button'}
       onClick={toggle}
       aria-busy={busy || undefined}
       aria-label={label}
-      color={fav ? 'error' : 'default'}
       data-fav={fav}
-      {...props}
     >
-      <HeartIcon sx={fav ? undefined : { fill: 'none', stroke: 'currentColor', strokeWidth: 2 }} />
-    </IconButton>
+      {fav ? <HeartIcon /> : <HeartIcon fill="none" stroke="currentColor" strokeWidth={2} />}
+    </button>
   );
 }
