@@ -1,29 +1,25 @@
-import Box from '@mui/material/Box';
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
-import { VISUALLY_HIDDEN_SX as visuallyHidden } from './visually-hidden';
+import './price.css';
 
-
-/** The price after sale, with the old price struck through when on sale. */
+/** The price after sale, with the old price struck through when on sale. Styled by price.css. */
 export function Price({ price, priceAfterSale }: { price: number; priceAfterSale: number }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const onSale = priceAfterSale < price;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-      <Box component="span" sx={{ fontWeight: 700, color: onSale ? 'secondary.dark' : 'text.primary' }} data-testid="price">
+    <span className="attar-price">
+      <span className={onSale ? 'attar-price__now attar-price__now--sale' : 'attar-price__now'} data-testid="price">
         {formatMoney(priceAfterSale, lang)}
-      </Box>
+      </span>
       {onSale && (
         <>
           {/* Screen readers skip <del>'s meaning: say it in words. */}
-          <Box component="span" sx={visuallyHidden}>{t`Was ${formatMoney(price, lang)}`}</Box>
-          <Box component="del" aria-hidden="true" sx={{ color: 'text.secondary', fontSize: '0.875em' }}>
-            {formatMoney(price, lang)}
-          </Box>
+          <span className="attar-visually-hidden">{t`Was ${formatMoney(price, lang)}`}</span>
+          <del className="attar-price__was" aria-hidden="true">{formatMoney(price, lang)}</del>
         </>
       )}
-    </Box>
+    </span>
   );
 }

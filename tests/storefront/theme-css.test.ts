@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alpha } from '@mui/material/styles';
+import { alpha, lighten } from '@mui/material/styles';
 import { themeFor } from '@/lib/direction';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -18,20 +18,23 @@ const { palette } = theme;
 const THEME_COLOURS = new Set([
   palette.primary.main, palette.secondary.main, palette.background.default, palette.background.paper,
   palette.text.primary, palette.text.secondary, palette.text.disabled, palette.divider, palette.error.main, palette.error.dark,
-  palette.primary.dark, palette.common.white, palette.action.active, palette.action.hover, palette.action.disabled, palette.action.disabledBackground,
+  palette.primary.dark, palette.secondary.dark, palette.common.white, palette.action.active, palette.action.hover, palette.action.disabled, palette.action.disabledBackground,
   // MUI's Skeleton: the text colour at 11 %.
   alpha(palette.text.primary, 0.11),
   // MUI's Button: the hover tint of a text or outlined button, the outlined border.
   alpha(palette.primary.main, palette.action.hoverOpacity), alpha(palette.error.main, palette.action.hoverOpacity), alpha(palette.primary.main, 0.5),
   // MUI's outlined input border (light mode), not a palette entry.
   'rgba(0, 0, 0, 0.23)',
+  // MUI's LinearProgress track in the secondary colour, its Table's cell border, its Rating's gold.
+  lighten(palette.secondary.main, 0.62), lighten(alpha(palette.divider, 1), 0.88), '#faaf00',
 ].map(normal));
 // A card's shadow (elevation 1); a contained button's, at rest (2) and hovered (4).
 const THEME_SHADOWS = [theme.shadows[1], theme.shadows[2], theme.shadows[4], 'none'].map(normal);
 
 describe.each([
   'src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css', 'src/components/skeleton.css',
-  'src/components/controls.css', 'src/features/cart/components/cart.css',
+  'src/components/controls.css', 'src/components/price.css', 'src/features/cart/components/cart.css',
+  'src/features/product/components/product-page.css',
 ])('%s', (file) => {
   const css = read(file);
 
@@ -47,9 +50,9 @@ describe.each([
       if (radius.trim() === 'inherit') continue;
       // A card's corner is the theme's shape (a cart line's, sx's `borderRadius: 2`, twice it); the chip
       // is MUI's own pill (16 px), a spinner or heart a circle; a skeleton's line is rounded as MUI's
-      // (the shape over its 60 % height).
+      // (the shape over its 60 % height), a bar as MUI's LinearProgress (half its 10 px).
       const r = Number(theme.shape.borderRadius);
-      expect([`${r}px`, `${2 * r}px`, `${r}px ${r}px 0 0`, '16px', '50%', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
+      expect([`${r}px`, `${2 * r}px`, `${r}px ${r}px 0 0`, '16px', '50%', '5px', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
     }
     for (const [, shadow] of css.matchAll(/box-shadow:\s*([^;]+);/g)) expect(THEME_SHADOWS).toContain(normal(shadow));
   });

@@ -131,12 +131,12 @@ function ProductPage({ data }: { data: Details }) {
               </>
             )}
           />
-          <Box component="section" aria-labelledby="reviews-heading" sx={{ mt: 5, display: 'grid', gap: 3 }}>
-            <Typography id="reviews-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>{t`Customer reviews`}</Typography>
+          <section className="attar-section attar-reviews" aria-labelledby="reviews-heading">
+            <h2 id="reviews-heading" className="attar-section__title">{t`Customer reviews`}</h2>
             <ReviewSummary rates={data.review_rate} />
-            <Box><WriteReview productId={id} /></Box>
+            <div><WriteReview productId={id} /></div>
             <ReviewList reviews={data.review} />
-          </Box>
+          </section>
         </>
       )}
     </>

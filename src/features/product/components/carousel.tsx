@@ -1,5 +1,4 @@
 import { createContext, lazy, useContext, useEffect, useState, type ImgHTMLAttributes, type Key, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import type { SwiperOptions } from 'swiper/types';
 import { LazyWidget } from '@/components/error-boundary';
 import { useSeen } from '@/lib/use-seen';
@@ -67,17 +66,17 @@ function FirstSlides({ slides, breakpoints, spaceBetween = 0, deferImages = fals
     .reduce<number>((n, [, options]) => (typeof options.slidesPerView === 'number' ? options.slidesPerView : n), CAROUSEL_DEFAULTS.slidesPerView);
   const [count] = useState(() => (typeof window === 'undefined' ? 1 : perView(window.innerWidth)));
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Box sx={{ display: 'flex', gap: `${spaceBetween}px`, overflow: 'hidden' }}>
+    <div style={{ minWidth: 0 }}>
+      <div style={{ display: 'flex', gap: `${spaceBetween}px`, overflow: 'hidden' }}>
         {slides.slice(0, count).map((slide) => (
-          <Box key={slide.key} sx={{ flex: `0 0 calc((100% - ${(count - 1) * spaceBetween}px) / ${count})`, minWidth: 0 }}>
+          <div key={slide.key} style={{ flex: `0 0 calc((100% - ${(count - 1) * spaceBetween}px) / ${count})`, minWidth: 0 }}>
             {/* Data saver: no picture before the carousel itself decides what is in view. */}
             <ShowImages.Provider value={!deferImages}>{slide.content}</ShowImages.Provider>
-          </Box>
+          </div>
         ))}
-      </Box>
-      {slides.length > count && <Box sx={{ height: CONTROLS_HEIGHT }} />}
-    </Box>
+      </div>
+      {slides.length > count && <div style={{ height: CONTROLS_HEIGHT }} />}
+    </div>
   );
 }
 
@@ -101,12 +100,12 @@ export function Carousel(props: CarouselProps) {
   }, [painted, near]);
   const first = <FirstSlides slides={props.slides} breakpoints={props.breakpoints} spaceBetween={props.spaceBetween} deferImages={props.deferImages} />;
   return (
-    <Box ref={setBox} sx={{ minWidth: 0 }}>
+    <div ref={setBox} style={{ minWidth: 0 }}>
       {painted ? (
         <LazyWidget fallback={first}>
           <SwiperCarousel {...props} />
         </LazyWidget>
       ) : first}
-    </Box>
+    </div>
   );
 }

@@ -1,14 +1,9 @@
-import Box from '@mui/material/Box';
-import Rating from '@mui/material/Rating';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
 import type { ProductSpecs } from '../api/get-product';
+import { Stars } from './stars';
+import './product-page.css';
 
 /** Smell, ASIN (the product code), model number, category and average review. */
 export function ProductTable({ details }: { details: ProductSpecs }) {
@@ -23,26 +18,26 @@ export function ProductTable({ details }: { details: ProductSpecs }) {
     {
       label: t`Average review`,
       value: (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-          <Rating value={details.reviews} precision={0.1} max={5} readOnly size="small" aria-hidden />
+        <span className="attar-specs__rating">
+          <Stars value={details.reviews} precision={0.1} />
           <span>{t`${average} out of 5`}</span>
-        </Box>
+        </span>
       ),
     },
   ];
   return (
-    <Box component="section" aria-labelledby="product-details-heading" sx={{ mt: 5 }}>
-      <Typography id="product-details-heading" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t`Product details`}</Typography>
-      <Table size="small" sx={{ maxWidth: 720, bgcolor: 'background.paper' }}>
-        <TableBody>
+    <section className="attar-section" aria-labelledby="product-details-heading">
+      <h2 id="product-details-heading" className="attar-section__title">{t`Product details`}</h2>
+      <table className="attar-specs">
+        <tbody>
           {rows.map((row) => (
-            <TableRow key={row.label}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 700, width: '35%' }}>{row.label}</TableCell>
-              <TableCell>{row.value}</TableCell>
-            </TableRow>
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </Box>
+        </tbody>
+      </table>
+    </section>
   );
 }

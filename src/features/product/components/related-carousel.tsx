@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { Price } from '@/components/price';
 import { useDataSaver } from '@/lib/data-saver';
 import type { RelatedProduct } from '../api/get-product';
 import { Carousel, SlideImage } from './carousel';
+import '@/components/product-card.css';
+import './product-page.css';
 
 /** Spec §2: one, two or three related products at 640, 768 and 1024 px. */
 export const RELATED_BREAKPOINTS = {
@@ -25,23 +21,24 @@ export function cutWords(text: string, count = 7): string {
   return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}…`;
 }
 
+/** A related product on the product card's styles (product-card.css), with its overview. */
 function RelatedCard({ product, actions }: { product: RelatedProduct; actions?: ReactNode }) {
   const to = `/products/product-details/${product.id}`;
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <div className="attar-card">
       {/* The name's link is the one in the tab order; the picture is a shortcut for the pointer. */}
       <RouterLink to={to} tabIndex={-1} aria-hidden>
-        <SlideImage src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }} />
+        <SlideImage className="attar-card__image" src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />
       </RouterLink>
-      <CardContent sx={{ flexGrow: 1, display: 'grid', gap: 1, alignContent: 'start' }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-          <Link component={RouterLink} to={to} color="inherit" underline="hover">{product.name}</Link>
-        </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="related-overview">{cutWords(product.overview, 7)}</Typography>
+      <div className="attar-card__content attar-card__content--related">
+        <h3 className="attar-card__name">
+          <RouterLink className="attar-card__name-link" to={to}>{product.name}</RouterLink>
+        </h3>
+        <p className="attar-card__overview" data-testid="related-overview">{cutWords(product.overview, 7)}</p>
         <Price price={product.price} priceAfterSale={product.price_after_sale} />
-      </CardContent>
-      {actions && <CardActions sx={{ justifyContent: 'space-between' }}>{actions}</CardActions>}
-    </Card>
+      </div>
+      {actions && <div className="attar-card__actions">{actions}</div>}
+    </div>
   );
 }
 
@@ -56,9 +53,9 @@ export function RelatedCarousel({ products, renderActions }: { products: Related
   }));
   return (
     // The carousel inside is the named region; a second one of the same name would only repeat it.
-    <Box sx={{ mt: 5 }}>
-      <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t`Related products`}</Typography>
+    <div className="attar-section">
+      <h2 className="attar-section__title">{t`Related products`}</h2>
       <Carousel label={t`Related products`} slides={slides} breakpoints={RELATED_BREAKPOINTS} spaceBetween={16} deferImages={dataSaver} />
-    </Box>
+    </div>
   );
 }

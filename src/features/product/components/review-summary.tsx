@@ -1,10 +1,9 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { plural } from '@lingui/core/macro';
 import { useLanguage } from '@/lib/language';
 import { activeLang } from '@/lib/i18n';
 import { formatNumber, formatPercent } from '@/lib/money';
 import type { ReviewRate } from '../api/get-product';
+import './product-page.css';
 
 /**
  * "4 stars", "٤ نجوم": one message for bars, ratings and review lists. The
@@ -21,19 +20,30 @@ const STARS = [5, 4, 3, 2, 1] as const;
 export function ReviewSummary({ rates }: { rates: ReviewRate }) {
   const { lang } = useLanguage();
   return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, maxWidth: 480 }} data-testid="review-summary">
+    <ul className="attar-review-bars" data-testid="review-summary">
       {STARS.map((stars) => {
         const pct = Math.max(0, Math.min(100, rates[String(stars) as keyof ReviewRate] ?? 0));
         const label = starsLabel(stars);
         const shown = formatPercent(pct, lang);
         return (
-          <Box component="li" key={stars} sx={{ display: 'grid', gridTemplateColumns: '72px 1fr 48px', gap: 1.5, alignItems: 'center' }}>
+          <li key={stars}>
             <span>{label}</span>
-            <LinearProgress variant="determinate" value={pct} aria-label={label} aria-valuetext={shown} sx={{ height: 10, borderRadius: 5 }} color="secondary" />
-            <Box component="span" sx={{ textAlign: 'end' }} aria-hidden>{shown}</Box>
-          </Box>
+            {/* As MUI's determinate LinearProgress: a progressbar named by its stars, its value in words. */}
+            <span
+              className="attar-bar"
+              role="progressbar"
+              aria-label={label}
+              aria-valuenow={Math.round(pct)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuetext={shown}
+            >
+              <span className="attar-bar__value" style={{ width: `${pct}%` }} />
+            </span>
+            <span className="attar-review-bars__share" aria-hidden>{shown}</span>
+          </li>
         );
       })}
-    </Box>
+    </ul>
   );
 }

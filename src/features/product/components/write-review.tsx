@@ -1,7 +1,7 @@
 import { lazy, useState } from 'react';
-import Button from '@mui/material/Button';
 import { useLingui } from '@lingui/react/macro';
 import { LazyWidget } from '@/components/error-boundary';
+import { buttonClass } from '@/components/plain-controls';
 
 // The dialog, its form (React Hook Form, TextField, Rating) weigh 35 KiB
 // gzip: they load when the shopper first points at or opens it, not with the
@@ -17,8 +17,9 @@ export function WriteReview({ productId }: { productId: number }) {
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button
-        variant="contained"
+      <button
+        type="button"
+        className={buttonClass('contained')}
         onPointerEnter={prepare}
         onFocus={prepare}
         onClick={() => {
@@ -27,7 +28,7 @@ export function WriteReview({ productId }: { productId: number }) {
         }}
       >
         {t`Write a review`}
-      </Button>
+      </button>
       {wanted && (
         // A dialog whose file cannot load leaves the page as it is; the button stays.
         <LazyWidget>
