@@ -4,7 +4,7 @@ type IconProps = SVGProps<SVGSVGElement>;
 
 /**
  * A few Material icons inlined (@mui/icons-material would add a dependency
- * for five paths), as plain SVG, 1em square in the text's colour, hidden from
+ * for seven paths), as plain SVG, 1em square in the text's colour, hidden from
  * screen readers (the control they sit in carries the name). Not MUI's
  * SvgIcon: these are drawn on every card and in the bar, and SvgIcon worked
  * its styles out again for each (issue 6: Total Blocking Time). A MUI
@@ -23,3 +23,6 @@ export const CartIcon = (props: IconProps) => <Icon d="M7 18c-1.1 0-1.99.9-1.99 
 export const PersonIcon = (props: IconProps) => <Icon d="M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z" {...props} />;
 export const MenuIcon = (props: IconProps) => <Icon d="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" {...props} />;
 export const StarIcon = (props: IconProps) => <Icon d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" {...props} />;
+/** Points to the start of a left-to-right line; mirrored where it should point the other way. */
+export const ChevronStartIcon = (props: IconProps) => <Icon d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" {...props} />;
+export const LinkIcon = (props: IconProps) => <Icon d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z" {...props} />;

@@ -22,15 +22,15 @@ import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
 import { useSecondPass } from '@/lib/use-second-pass';
-
-const twoColumns = { display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' } as const;
+import '@/features/product/components/product-page.css';
 
 /** Shaped like the page, so nothing jumps when the product arrives. */
 function DetailsSkeleton() {
   const { t } = useLingui();
   return (
     <Box role="status" aria-busy="true" aria-label={t`Loading…`}>
-      <Box sx={twoColumns}>
+      {/* The page's two columns (product-page.css). */}
+      <div className="attar-product">
         <Box>
           <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
           <Box sx={{ height: 48, mt: 1 }} />
@@ -48,7 +48,7 @@ function DetailsSkeleton() {
           <Skeleton variant="text" sx={{ fontSize: '1.25rem', width: 140 }} />
           <Box>{[100, 95, 90, 60].map((w) => <Skeleton key={w} variant="text" width={`${w}%`} />)}</Box>
         </Box>
-      </Box>
+      </div>
       <Skeleton variant="text" sx={{ fontSize: '1.5rem', width: 200, mt: 5 }} />
       <Skeleton variant="rounded" sx={{ maxWidth: 720, height: 190 }} />
     </Box>
@@ -104,7 +104,7 @@ function ProductPage({ data }: { data: Details }) {
   const id = data.Product_details.product_id;
   return (
     <>
-      <Box sx={twoColumns}>
+      <div className="attar-product">
         <ProductGallery product={product} />
         <ProductInfo
           product={product}
@@ -117,7 +117,7 @@ function ProductPage({ data }: { data: Details }) {
             </>
           )}
         />
-      </Box>
+      </div>
       {rest && (
         <>
           <ProductTable details={data.Product_details} />

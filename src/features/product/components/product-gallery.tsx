@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useLingui } from '@lingui/react/macro';
+import { buttonClass } from '@/components/plain-controls';
 import { useDataSaver } from '@/lib/data-saver';
 import type { ProductOverview } from '../api/get-product';
 import { Carousel } from './carousel';
+import './product-page.css';
 
 /**
  * The product's pictures: the main image, then the extra ones, one at a time.
@@ -24,7 +24,7 @@ export function ProductGallery({ product }: { product: Pick<ProductOverview, 'na
     return {
       key: `${i}-${src}`,
       content: (
-        <Box sx={{ bgcolor: 'background.paper', borderRadius: 2, overflow: 'hidden' }}>
+        <div className="attar-gallery__slide">
           <img
             src={src}
             alt={i === 0 ? name : t`${name}, image ${number}`}
@@ -34,19 +34,19 @@ export function ProductGallery({ product }: { product: Pick<ProductOverview, 'na
             fetchPriority={i === 0 ? 'high' : undefined}
             style={{ width: '100%', height: 'auto', aspectRatio: '1', display: 'block' }}
           />
-        </Box>
+        </div>
       ),
     };
   });
   return (
-    <Box>
+    <div>
       {/* Rebuilt when the extra pictures arrive, so Swiper counts them from the start. */}
       <Carousel key={holdBack ? 'main' : 'all'} label={t`Product images`} slides={slides} focusNext={askedForMore} />
       {holdBack && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 48, mt: 1 }}>
-          <Button variant="outlined" onClick={() => setAskedForMore(true)}>{t`Show more photos`}</Button>
-        </Box>
+        <div className="attar-gallery__more">
+          <button type="button" className={buttonClass('outlined')} onClick={() => setAskedForMore(true)}>{t`Show more photos`}</button>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

@@ -4,19 +4,14 @@ import { A11y } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
 import type { SwiperOptions } from 'swiper/types';
 import 'swiper/css';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
 import { useSeen } from '@/lib/use-seen';
+import { ChevronStartIcon } from '@/components/icons';
+import '@/components/controls.css';
 import { CAROUSEL_DEFAULTS, ShowImages, type CarouselProps } from './carousel';
-
-/** Points to the start of the line: flipped in rtl, where the start is on the right. */
-const ChevronStart = (props: SvgIconProps) => (
-  <SvgIcon {...props}><path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" /></SvgIcon>
-);
+import './product-page.css';
 
 /**
  * The shop's one Swiper: §9's defaults, named for screen readers (a region
@@ -68,10 +63,12 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
 
   // One message for Swiper's slide labels and the visible position.
   const position = (current: string, total: string) => t`${current} of ${total}`;
-  const mirrored = { transform: dir === 'rtl' ? 'scaleX(-1)' : undefined };
+  // The chevrons point to the start and to the end of the line: on the right and the left in rtl.
+  const mirrored = { transform: 'scaleX(-1)' };
+  const [previousStyle, nextStyle] = dir === 'rtl' ? [mirrored, undefined] : [undefined, mirrored];
 
   return (
-    <Box ref={setRegion} role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown} sx={{ position: 'relative', minWidth: 0, '& .swiper-slide': { height: 'auto' } }}>
+    <div ref={setRegion} className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
       <Swiper
         key={dir}
         dir={dir}
@@ -102,20 +99,20 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
         ))}
       </Swiper>
       {!view.locked && (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mt: 1 }}>
-          <IconButton onClick={() => swiper?.slidePrev()} disabled={view.begin} aria-label={t`Previous slide`}>
-            <ChevronStart sx={mirrored} />
-          </IconButton>
+        <div className="attar-carousel__controls">
+          <button type="button" className="attar-icon-button" onClick={() => swiper?.slidePrev()} disabled={view.begin} aria-label={t`Previous slide`}>
+            <ChevronStartIcon style={previousStyle} />
+          </button>
           {view.perView === 1 && (
-            <Box component="span" aria-live="polite" sx={{ minWidth: 64, textAlign: 'center', color: 'text.secondary' }}>
+            <span className="attar-carousel__position" aria-live="polite">
               {position(formatNumber(view.index + 1, lang), formatNumber(slides.length, lang))}
-            </Box>
+            </span>
           )}
-          <IconButton ref={nextButton} onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
-            <ChevronStart sx={{ transform: dir === 'rtl' ? undefined : 'scaleX(-1)' }} />
-          </IconButton>
-        </Box>
+          <button ref={nextButton} type="button" className="attar-icon-button" onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
+            <ChevronStartIcon style={nextStyle} />
+          </button>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }
