@@ -13,6 +13,9 @@ import './pwa/install-state';
 import './app/fonts.css';
 import './app/boot-shell.css';
 import './components/loading-view.css';
+// The shell's and the plain controls' styles, inlined the same way: the steps below may bring none.
+import './components/controls.css';
+import './app/shell/shell.css';
 import { tookOver } from './app/server-render';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { LoadingView } from '@/components/loading-view';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -32,12 +29,13 @@ export function RouteError({ error }: { error: unknown }) {
   }, [reloading, error]);
   if (reloading) return <LoadingView />;
   return (
-    <Box role="alert" sx={{ p: 4, display: 'grid', gap: 2, justifyItems: 'start' }}>
-      <Typography variant="h5" component="h1">{t`This page could not be shown.`}</Typography>
-      <Typography color="text.secondary">{t`Check your connection, then try again.`}</Typography>
+    <div role="alert" className="attar-route-error">
+      <h1 className="attar-route-error__title">{t`This page could not be shown.`}</h1>
+      <p className="attar-route-error__text">{t`Check your connection, then try again.`}</p>
       {/* Busy, not disabled, while the new version takes over: disabling would drop keyboard focus. */}
-      <Button
-        variant="contained"
+      <button
+        type="button"
+        className="attar-button attar-button--contained"
         aria-busy={retrying || undefined}
         onClick={() => {
           if (retrying) return;
@@ -47,8 +45,8 @@ export function RouteError({ error }: { error: unknown }) {
         }}
       >
         {t`Retry`}
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }
 

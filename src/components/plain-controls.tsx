@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
-import './controls.css';
+
+// controls.css is the entry's (src/main.tsx), inlined in every page: the shell's buttons are these too.
 
 type ButtonLook = 'contained' | 'outlined' | 'error' | 'small' | 'large' | 'full';
 

@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { closeNotice, notify, type NoticeKey } from '@/lib/notify';
 import type { ServiceWorkerHooks } from './register';
@@ -34,10 +32,9 @@ function UpdateActions({ onReload, onDismiss }: { onReload(): void; onDismiss():
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button
-        color="inherit"
-        variant="outlined"
-        size="small"
+      <button
+        type="button"
+        className="attar-button attar-button--outlined attar-button--small attar-button--inherit"
         disabled={busy}
         onClick={() => {
           setBusy(true);
@@ -45,10 +42,10 @@ function UpdateActions({ onReload, onDismiss }: { onReload(): void; onDismiss():
         }}
       >
         {t`Reload`}
-      </Button>
-      <IconButton color="inherit" size="small" aria-label={t`Close`} onClick={onDismiss} sx={{ marginInlineStart: 1 }}>
-        <span aria-hidden="true" style={{ fontSize: 20, lineHeight: 1 }}>×</span>
-      </IconButton>
+      </button>
+      <button type="button" className="attar-icon-button attar-icon-button--inherit attar-icon-button--small" aria-label={t`Close`} onClick={onDismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
     </>
   );
 }

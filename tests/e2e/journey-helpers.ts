@@ -47,8 +47,8 @@ export async function signInWithForm(page: Page, lang: Lang, login: string, pass
 
 /** The cart badge's number (0 when it shows nothing). */
 export async function badgeCount(page: Page): Promise<number> {
-  const badge = page.getByTestId('cart-badge').locator('.MuiBadge-badge');
-  if (await badge.evaluate((el) => el.classList.contains('MuiBadge-invisible'))) return 0;
+  const badge = page.getByTestId('cart-badge').locator('.attar-badge__count');
+  if ((await badge.count()) === 0) return 0;
   const text = plain(await badge.textContent()).trim();
   return text ? Number(latin(text)) : 0;
 }

@@ -27,6 +27,8 @@ const THEME_COLOURS = new Set([
   'rgba(0, 0, 0, 0.23)',
   // MUI's LinearProgress track in the secondary colour, its Table's cell border, its Rating's gold.
   lighten(palette.secondary.main, 0.62), lighten(alpha(palette.divider, 1), 0.88), '#faaf00',
+  // The offline bar's near-black (layout.tsx), apart from the brand's colours on purpose.
+  '#2b2b2b',
 ].map(normal));
 // A card's shadow (elevation 1); a contained button's, at rest (2) and hovered (4).
 const THEME_SHADOWS = [theme.shadows[1], theme.shadows[2], theme.shadows[4], 'none'].map(normal);
@@ -34,7 +36,7 @@ const THEME_SHADOWS = [theme.shadows[1], theme.shadows[2], theme.shadows[4], 'no
 describe.each([
   'src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css', 'src/components/skeleton.css',
   'src/components/controls.css', 'src/components/price.css', 'src/features/cart/components/cart.css',
-  'src/features/product/components/product-page.css',
+  'src/features/product/components/product-page.css', 'src/app/shell/shell.css',
 ])('%s', (file) => {
   const css = read(file);
 

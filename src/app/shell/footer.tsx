@@ -1,8 +1,5 @@
 import { lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { footerQuery } from '@/features/content/api/get-footer';
@@ -29,29 +26,29 @@ export function Footer() {
   // Offline with no copy on this device: said once, quietly; the links above still work.
   const offline = !data && !online && missedConnection({ error, fetchStatus });
   return (
-    <Box component="footer" ref={setFooter} sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mt: 6, px: 3, py: 4 }}>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+    <footer ref={setFooter} className="attar-footer">
+      <ul className="attar-footer__links">
         {links.map((l) => (
-          <li key={l.to}><Link component={RouterLink} to={l.to} color="inherit">{l.label}</Link></li>
+          <li key={l.to}><RouterLink to={l.to}>{l.label}</RouterLink></li>
         ))}
-      </Box>
-      {offline && <Typography sx={{ mt: 2 }}>{t`You are offline. The rest of the footer will show once you reconnect.`}</Typography>}
-      {isPending && !offline && <Typography sx={{ mt: 2 }}>{t`Loading...`}</Typography>}
+      </ul>
+      {offline && <p className="attar-footer__note">{t`You are offline. The rest of the footer will show once you reconnect.`}</p>}
+      {isPending && !offline && <p className="attar-footer__note">{t`Loading...`}</p>}
       {/* A failed refresh of a footer already shown leaves it as it was. */}
-      {error && !data && !offline && <Typography role="alert" sx={{ mt: 2 }}>{t`Error: `}{error.message}</Typography>}
+      {error && !data && !offline && <p className="attar-footer__note" role="alert">{t`Error: `}{error.message}</p>}
       {data && near && (
         // The description and the links below it show together, so nothing moves twice. Should the
         // sanitizer's file fail to load, the footer keeps its page links rather than the page failing.
         <LazyWidget>
-          <SafeHtml html={data.footer.description} sx={{ mt: 2, maxWidth: 720, '& a': { color: 'inherit' } }} />
-          <Box component="ul" aria-label={t`Follow us`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'flex', gap: 2 }}>
-            <li><Link href={data.links.link_twitter} color="inherit" rel="noopener noreferrer" target="_blank">{t`TikTok`}</Link></li>
-            <li><Link href={data.links.link_instegram} color="inherit" rel="noopener noreferrer" target="_blank">{t`Instagram`}</Link></li>
-            <li><Link href={data.links.link_facebook} color="inherit" rel="noopener noreferrer" target="_blank">{t`Facebook`}</Link></li>
-          </Box>
+          <SafeHtml html={data.footer.description} className="attar-footer__about" />
+          <ul aria-label={t`Follow us`} className="attar-footer__links attar-footer__social">
+            <li><a href={data.links.link_twitter} rel="noopener noreferrer" target="_blank">{t`TikTok`}</a></li>
+            <li><a href={data.links.link_instegram} rel="noopener noreferrer" target="_blank">{t`Instagram`}</a></li>
+            <li><a href={data.links.link_facebook} rel="noopener noreferrer" target="_blank">{t`Facebook`}</a></li>
+          </ul>
         </LazyWidget>
       )}
-      <Typography variant="body2" sx={{ mt: 3 }}>{t`© 2024 Attar. Crafted by Nile Web Studio.`}</Typography>
-    </Box>
+      <p className="attar-footer__copy">{t`© 2024 Attar. Crafted by Nile Web Studio.`}</p>
+    </footer>
   );
 }

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/notify';
@@ -34,13 +33,9 @@ function OfflineBar() {
     wasOnline.current = online;
   }, [online, t]);
   return (
-    <Box role="status" data-testid="offline-status">
-      {!online && (
-        <Box sx={{ bgcolor: '#2b2b2b', color: '#fff', textAlign: 'center', px: 2, py: 0.75, fontWeight: 700, fontSize: '0.9375rem' }}>
-          {t`You are offline`}
-        </Box>
-      )}
-    </Box>
+    <div role="status" data-testid="offline-status">
+      {!online && <div className="attar-offline-bar">{t`You are offline`}</div>}
+    </div>
   );
 }
 
@@ -61,12 +56,13 @@ export function Layout() {
     storage.setPoints(cart.points);
   }, [cart, waitingAdds, setCartCount]);
   return (
-    <Box dir={dir} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // Plain (shell.css): the shell is taken over on every page (issue 6).
+    <div dir={dir} className="attar-layout">
       <UnauthorizedHandler />
       <OfflineBar />
       <Banner />
       <Nav />
-      <Box component="main" id="main" sx={{ flexGrow: 1, minHeight: '100vh', width: '100%', maxWidth: 1200, mx: 'auto', px: 2, py: 3 }}>
+      <main id="main" className="attar-main">
         {/* A screen that fails to load or render shows its error inside the shell; leaving it clears it. */}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingView />}>
@@ -74,8 +70,8 @@ export function Layout() {
             <PrefetchNext />
           </Suspense>
         </RouteErrorBoundary>
-      </Box>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }

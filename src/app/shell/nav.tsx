@@ -1,14 +1,6 @@
-import { lazy, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useReturnHere } from '@/lib/return-here';
-import AppBar from '@mui/material/AppBar';
-import Toolbar from '@mui/material/Toolbar';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { notify } from '@/lib/notify';
@@ -33,6 +25,23 @@ const InstallHowToDialog = lazy(() => import('@/pwa/install-prompt').then((m) =>
  * the bar as it is rather than the page blank.
  */
 const prepareMenus = () => void loadMenus().catch(() => {});
+
+/**
+ * From md (900 px) up. False in the first render, as the server answered (a
+ * phone's bar), so taking over its page matches it; then the screen's.
+ */
+function useWide(): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(min-width: 900px)');
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
 
 /** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
 export function Nav() {
@@ -72,7 +81,7 @@ export function Nav() {
   // The links' row shows from md up; a phone has them in the drawer. Not rendered at all on a
   // phone, rather than hidden by CSS: six buttons were a third of the bar's first render (issue 6).
   // Not noSsr: taking over the server's page, React reads the server's answer (a phone's bar) first, then the screen's.
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const wide = useWide();
 
   // Spec §4: clear locally first, then tell the server; its errors are silent.
   async function logOut() {
@@ -97,12 +106,16 @@ export function Nav() {
     : cartCount > 99
       ? t`Cart, more than 99 items`
       : plural(cartCount, { one: `Cart, ${units} item`, other: `Cart, ${units} items` });
+  // Plain (shell.css, controls.css), drawn as MUI's AppBar, Toolbar, buttons and Badge were.
+  const iconButton = 'attar-icon-button attar-icon-button--primary';
   return (
-    <AppBar position="static" color="inherit" elevation={1} component="nav" aria-label={t`Main`}>
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', minHeight: 64 }}>
+    <nav className="attar-bar" aria-label={t`Main`}>
+      <div className="attar-bar__row">
         {/* On phones the links live in a drawer, so the bar stays one row. */}
-        <IconButton
+        <button
           ref={menuButton}
+          type="button"
+          className={`${iconButton} attar-bar__menu`}
           aria-label={t`Menu`}
           aria-controls={drawer ? 'nav-drawer' : undefined}
           aria-expanded={drawer}
@@ -112,39 +125,40 @@ export function Nav() {
           }}
           onPointerEnter={prepareMenus}
           onFocus={prepareMenus}
-          color="primary"
-          sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
-        </IconButton>
-        <Box component={RouterLink} to="/" aria-label={t`Attar home`} sx={{ display: 'flex', alignItems: 'center', marginInlineEnd: 1 }}>
+        </button>
+        <RouterLink to="/" aria-label={t`Attar home`} className="attar-bar__logo">
           <img src="/logo.svg" alt="" width={40} height={40} />
-        </Box>
-        <Box sx={{ flexGrow: 1, display: { md: 'none' } }} />
+        </RouterLink>
+        <span className="attar-bar__spacer" />
         {drawerWanted && (
           <LazyWidget>
             <NavDrawer open={drawer} onClose={() => setDrawer(false)} links={links} onInstall={() => install('drawer')} />
           </LazyWidget>
         )}
         {wide && (
-          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
+          <div className="attar-bar__links">
             {links.map((l) => (
-              <Button key={l.to} component={NavLink} to={l.to} end={l.to === '/'} color="primary" sx={{ '&.active': { fontWeight: 700, textDecoration: 'underline' } }}>
+              <NavLink key={l.to} to={l.to} end={l.to === '/'} className="attar-button attar-bar__link">
                 {l.label}
-              </Button>
+              </NavLink>
             ))}
-          </Box>
+          </div>
         )}
-        <IconButton component={RouterLink} to="/wishlist" aria-label={t`Wishlist`} color="primary">
+        <RouterLink to="/wishlist" aria-label={t`Wishlist`} className={iconButton}>
           <HeartIcon />
-        </IconButton>
-        <IconButton component={RouterLink} to="/cart" aria-label={cartLabel} color="primary">
-          <Badge badgeContent={badge} color="secondary" data-testid="cart-badge">
+        </RouterLink>
+        <RouterLink to="/cart" aria-label={cartLabel} className={iconButton}>
+          <span className="attar-badge" data-testid="cart-badge">
             <CartIcon />
-          </Badge>
-        </IconButton>
-        <IconButton
+            {badge && <span className="attar-badge__count">{badge}</span>}
+          </span>
+        </RouterLink>
+        <button
           ref={accountButton}
+          type="button"
+          className={iconButton}
           aria-label={t`Account`}
           aria-haspopup="menu"
           aria-expanded={Boolean(menu)}
@@ -155,10 +169,9 @@ export function Nav() {
           }}
           onPointerEnter={prepareMenus}
           onFocus={prepareMenus}
-          color="primary"
         >
           <PersonIcon />
-        </IconButton>
+        </button>
         {menuWanted && (
           <LazyWidget>
             <AccountMenu anchor={menu} onClose={() => setMenu(null)} signedIn={signedIn} here={here} onLogOut={logOut} onInstall={() => install('menu')} />
@@ -169,16 +182,16 @@ export function Nav() {
             <InstallHowToDialog open={howTo} onClose={() => setHowTo(false)} onClosed={() => howToOpener.current?.focus()} />
           </LazyWidget>
         )}
-        <Button
-          variant="outlined"
-          sx={{ textTransform: 'none' }}
+        <button
+          type="button"
+          className="attar-button attar-button--outlined attar-bar__lang"
           onClick={() => setLang(lang === 'ar' ? 'en' : 'ar')}
           lang={lang === 'ar' ? 'en' : 'ar'}
           data-testid="language-toggle"
         >
           {lang === 'ar' ? 'English' : 'العربية'}
-        </Button>
-      </Toolbar>
-    </AppBar>
+        </button>
+      </div>
+    </nav>
   );
 }

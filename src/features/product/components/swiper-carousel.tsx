@@ -9,7 +9,6 @@ import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
 import { useSeen } from '@/lib/use-seen';
 import { ChevronStartIcon } from '@/components/icons';
-import '@/components/controls.css';
 import { CAROUSEL_DEFAULTS, ShowImages, type CarouselProps } from './carousel';
 import './product-page.css';
 

@@ -9,7 +9,6 @@ import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { HeartIcon } from '@/components/icons';
-import '@/components/controls.css';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
