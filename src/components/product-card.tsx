@@ -30,10 +30,3 @@ export function ProductCard({ product, actions, eager = false }: {
     </div>
   );
 }
-
-/** The grid of product cards: two columns on a phone, more as the screen allows. */
-export const PRODUCT_GRID_SX = {
-  display: 'grid',
-  gap: { xs: 1.5, sm: 2 },
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(180px, 1fr))' },
-} as const;

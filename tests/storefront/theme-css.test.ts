@@ -36,7 +36,7 @@ const THEME_SHADOWS = [theme.shadows[1], theme.shadows[2], theme.shadows[4], 'no
 describe.each([
   'src/app/boot-shell.css', 'src/components/product-card.css', 'src/components/loading-view.css', 'src/components/skeleton.css',
   'src/components/controls.css', 'src/components/price.css', 'src/features/cart/components/cart.css',
-  'src/features/product/components/product-page.css', 'src/app/shell/shell.css',
+  'src/features/product/components/product-page.css', 'src/app/shell/shell.css', 'src/app/routes/home.css',
 ])('%s', (file) => {
   const css = read(file);
 
@@ -50,11 +50,12 @@ describe.each([
   it('rounds and shadows as the theme does', () => {
     for (const [, radius] of css.matchAll(/border-radius:\s*([^;]+);/g)) {
       if (radius.trim() === 'inherit') continue;
-      // A card's corner is the theme's shape (a cart line's, sx's `borderRadius: 2`, twice it); the chip
+      // A card's corner is the theme's shape (a cart line's, sx's `borderRadius: 2`, twice it; home's
+      // hero, thrice); the chip
       // is MUI's own pill (16 px), a spinner or heart a circle; a skeleton's line is rounded as MUI's
       // (the shape over its 60 % height), a bar as MUI's LinearProgress (half its 10 px).
       const r = Number(theme.shape.borderRadius);
-      expect([`${r}px`, `${2 * r}px`, `${r}px ${r}px 0 0`, '16px', '50%', '5px', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
+      expect([`${r}px`, `${2 * r}px`, `${3 * r}px`, `${r}px ${r}px 0 0`, '16px', '50%', '5px', `${r}px / ${Math.round((r / 0.6) * 10) / 10}px`]).toContain(radius.trim());
     }
     for (const [, shadow] of css.matchAll(/box-shadow:\s*([^;]+);/g)) expect(THEME_SHADOWS).toContain(normal(shadow));
   });

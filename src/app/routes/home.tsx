@@ -1,29 +1,28 @@
 import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { homeQuery } from '@/features/catalog/api/get-home';
 import { useLanguage } from '@/lib/language';
 import { useOnline } from '@/lib/offline';
 import { missedConnection } from '@/pwa/offline-read';
-import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
+import { buttonClass } from '@/components/plain-controls';
+import { ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
 import type { HomeData, ProductCard as Product } from '@/lib/contract';
 import { usePageTitle } from '@/lib/page-title';
 import { useSecondPass } from '@/lib/use-second-pass';
 import '@/components/skeleton.css';
+import './home.css';
 
 function Section({ title, products }: { title: string; products: Product[] }) {
   return (
-    <Box component="section" aria-label={title} sx={{ mt: 5 }}>
-      <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{title}</Typography>
-      <Box sx={PRODUCT_GRID_SX}>
+    <section className="attar-home__section" aria-label={title}>
+      <h2 className="attar-home__heading">{title}</h2>
+      <div className="attar-grid">
         {products.map((p) => <ProductCard key={p.id} product={p} actions={cardActions(p)} />)}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }
 
@@ -55,10 +54,10 @@ export default function Home() {
   if (!data && (error || fetchStatus === 'paused')) {
     const offline = !online && missedConnection({ error, fetchStatus });
     return (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{offline ? t`You are offline, and the home page hasn't been saved on this device yet.` : error?.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
+      <div role="alert" className="attar-home__failed">
+        <p>{offline ? t`You are offline, and the home page hasn't been saved on this device yet.` : error?.message}</p>
+        <button type="button" className={buttonClass('contained')} onClick={() => void refetch()}>{t`Retry`}</button>
+      </div>
     );
   }
   if (isPending || !data) {
@@ -66,29 +65,30 @@ export default function Home() {
     return <div role="status" aria-label={t`Loading…`} className="attar-skeleton attar-skeleton--hero" />;
   }
   const hero = data.Data_home_page;
+  // Plain (home.css): home is the first route of most visits (issue 6).
   return (
     <>
-      <Box component="section" sx={{ position: 'relative', borderRadius: 3, overflow: 'hidden', bgcolor: 'primary.main' }}>
+      <section className="attar-home__hero">
         {/* The art leaves room for the text at the start of the line: mirrored for Arabic. */}
         <img src={hero.hero_image} alt="" width={1600} height={700} fetchPriority="high" style={{ width: '100%', height: 'auto', display: 'block', aspectRatio: '16 / 7', transform: dir === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        <Box sx={{ position: 'absolute', insetInlineStart: 0, bottom: 0, p: { xs: 2, md: 5 }, color: '#fff', maxWidth: 640, textShadow: '0 1px 3px rgba(0,0,0,.6)' }}>
-          <Typography component="h1" variant="h3" sx={{ fontWeight: 700, fontSize: { xs: 24, md: 44 } }}>{hero.hero_title}</Typography>
-          <Typography sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}>{hero.hero_subtitle}</Typography>
-          <Button component={RouterLink} to="/products" variant="contained" color="secondary" sx={{ mt: 2 }}>{t`Shop now`}</Button>
-        </Box>
-      </Box>
-      <Box component="section" aria-label={t`Categories`} sx={{ mt: 5 }}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>{t`Categories`}</Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+        <div className="attar-home__hero-text">
+          <h1 className="attar-home__title">{hero.hero_title}</h1>
+          <p className="attar-home__subtitle">{hero.hero_subtitle}</p>
+          <RouterLink to="/products" className={`${buttonClass('contained')} attar-button--secondary attar-home__shop`}>{t`Shop now`}</RouterLink>
+        </div>
+      </section>
+      <section className="attar-home__section" aria-label={t`Categories`}>
+        <h2 className="attar-home__heading">{t`Categories`}</h2>
+        <div className="attar-home__categories">
           {data.categories.map((c) => (
-            <Button key={c.id} component={RouterLink} to={`/products/category/${c.id}`} variant="outlined" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, p: 1.5, textAlign: 'center' }}>
+            <RouterLink key={c.id} to={`/products/category/${c.id}`} className={`${buttonClass('outlined')} attar-home__category`}>
               {/* The tile's width, whatever its name: an auto column followed the name's width, which moved as the font arrived (CLS). */}
               <img src={c.image} alt="" width={200} height={200} loading="lazy" decoding="async" style={{ width: '100%', height: 'auto', aspectRatio: '1', borderRadius: 8 }} />
               <span>{c.name}</span>
-            </Button>
+            </RouterLink>
           ))}
-        </Box>
-      </Box>
+        </div>
+      </section>
       <ProductSections data={data} />
     </>
   );

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { useLanguage } from '@/lib/language';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
-import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
+import { ProductCard } from '@/components/product-card';
 import { wishlistQuery } from '@/features/wishlist/api/get-wishlist';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
@@ -22,7 +22,6 @@ import { WaitingChanges } from '@/components/waiting-changes';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { useWaitingWishlist, waitingFav } from '@/features/wishlist/hooks/use-waiting-wishlist';
 
-const grid = PRODUCT_GRID_SX;
 
 /** A visitor has no wishlist: say so and send them to sign in, coming back here after. */
 function SignInFirst() {
@@ -88,7 +87,7 @@ export default function Wishlist() {
     body = <Typography>{t`You are offline. This page will load when you are back online.`}</Typography>;
   } else if (isPending) {
     body = (
-      <Box sx={grid} role="status" aria-label={t`Loading…`}>
+      <Box className="attar-grid" role="status" aria-label={t`Loading…`}>
         {[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={320} />)}
       </Box>
     );
@@ -103,7 +102,7 @@ export default function Wishlist() {
     );
   } else {
     body = (
-      <Box component="ul" sx={{ ...grid, listStyle: 'none', p: 0, m: 0 }}>
+      <Box component="ul" className="attar-grid">
         {shown.map((p) => (
           <li key={p.id}>
             <ProductCard

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { PRODUCT_GRID_SX, ProductCard } from '@/components/product-card';
+import { ProductCard } from '@/components/product-card';
 import { formatNumber } from '@/lib/money';
 import { useSecondPass } from '@/lib/use-second-pass';
 import { useLanguage } from '@/lib/language';
@@ -96,9 +96,9 @@ export function ProductGrid({
       <Box aria-busy="true">
         <span className="attar-skeleton attar-skeleton--text attar-skeleton--count" />
         <Box role="status" sx={visuallyHidden}>{t`Loading products…`}</Box>
-        <Box sx={PRODUCT_GRID_SX}>
+        <div className="attar-grid">
           {Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={i} withActions={actions !== undefined} />)}
-        </Box>
+        </div>
       </Box>
     );
   }
@@ -118,9 +118,9 @@ export function ProductGrid({
       <Typography id="product-grid-count" component="h2" variant="body2" color="text.secondary" sx={{ mb: 1, fontSize: '1rem' }}>
         <Plural value={count} one={`${shown} product`} other={`${shown} products`} />
       </Typography>
-      <Box sx={PRODUCT_GRID_SX}>
+      <div className="attar-grid">
         <Cards products={products} actions={actions} />
-      </Box>
+      </div>
     </Box>
   );
 }
