@@ -20,7 +20,7 @@ export function ProductCard({ product, actions, eager = false }: {
             leaves cards below the fold to when they are scrolled to (what data saver needs too). */}
         <img className="attar-card__image" src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         <div className="attar-card__content">
-          {product.typesale_name === 'buy 2 get 1' && <span className="attar-card__chip">{t`Buy 2 get 1`}</span>}
+          {product.typesale_name === 'buy 2 get 1' && <span className="attar-chip attar-card__chip">{t`Buy 2 get 1`}</span>}
           <h3 className="attar-card__name">{product.name}</h3>
           <Price price={product.price} priceAfterSale={product.price_after_sale} />
           {!product.in_stock && <p className="attar-card__stock">{t`Out of stock`}</p>}

@@ -212,7 +212,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const chosenGift = line.giftproduct.find((g) => g.gift_id === giftId);
 
   return (
-    <li className="attar-line" aria-busy={busy || undefined} data-removing={removing || undefined}>
+    <li className="attar-panel attar-line" aria-busy={busy || undefined} data-removing={removing || undefined}>
       <img className="attar-line__image" src={line.product_image} alt="" width={112} height={112} loading="lazy" />
       <div className="attar-line__body">
         <div className="attar-line__info">
@@ -221,7 +221,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
           </h3>
           <div className="attar-line__price-row">
             <span className="attar-line__price" data-testid="unit-price">{t`${unitPrice} each`}</span>
-            {line.typesale_name === BUY_2_GET_1 && <span className="attar-line__chip">{t`Buy 2 get 1`}</span>}
+            {line.typesale_name === BUY_2_GET_1 && <span className="attar-chip">{t`Buy 2 get 1`}</span>}
           </div>
           {removing && (
             <p className="attar-line__note">

@@ -10,7 +10,7 @@ export function CartSkeleton() {
       <div className="attar-cart-skeleton__lines">
         <span className="attar-skeleton attar-skeleton--text attar-skeleton--cart-count" />
         {[0, 1].map((i) => (
-          <div key={i} className="attar-line">
+          <div key={i} className="attar-panel attar-line">
             <span className="attar-skeleton attar-skeleton--rounded attar-skeleton--image" />
             <div className="attar-cart-skeleton__body">
               <span className="attar-skeleton attar-skeleton--text attar-skeleton--line-name" />

@@ -38,7 +38,7 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
   const fee = cart.shiping > 0 ? money(cart.shiping) : t`Free`;
 
   return (
-    <section className="attar-summary" aria-labelledby="cart-summary-title">
+    <section className="attar-panel attar-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="attar-cart__heading">{t`Order summary`}</h2>
       <dl className="attar-summary__list">
         <Row label={t`Your points`} value={formatNumber(cart.points, lang)} testId="summary-points" />

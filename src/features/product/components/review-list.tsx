@@ -11,7 +11,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
   return (
     <ul className="attar-review-list" aria-label={t`Reviews`}>
       {reviews.map((review, i) => (
-        <li className="attar-review" key={`${i}-${review.created_at}`}>
+        <li className="attar-panel attar-review" key={`${i}-${review.created_at}`}>
           <div className="attar-review__head">
             <span className="attar-review__name" dir="auto">{review.user_name}</span>
             <Stars value={review.rate} label={starsLabel(review.rate)} />
