@@ -7,6 +7,6 @@ export const cardActions = (p: Product) => (
   <>
     <WishButton productId={p.id} isFav={p.is_fav} productName={p.name} />
     {/* Two cards share a phone's width: the words stay on one line without the icon (product-card.css). */}
-    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
+    <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} className="attar-card__add" />
   </>
 );

@@ -17,6 +17,8 @@ interface Props {
   disabled?: boolean;
   /** MUI's small contained button, or the large one of the product's own page */
   size?: 'small' | 'large';
+  /** a class of the place it sits in (the card's, beside the heart) */
+  className?: string;
   /** a name for screen readers other than the product's (the product's own page says less) */
   'aria-label'?: string;
 }
@@ -31,7 +33,7 @@ interface Props {
  * reload) and the badge counts it at once; it is sent by itself later, so
  * its answer is not awaited here (a failure then names it).
  */
-export function AddToCartButton({ productId, productName, disabled, size = 'small', 'aria-label': label }: Props) {
+export function AddToCartButton({ productId, productName, disabled, size = 'small', className, 'aria-label': label }: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const here = useReturnHere();
@@ -74,7 +76,7 @@ export function AddToCartButton({ productId, productName, disabled, size = 'smal
   return (
     <button
       type="button"
-      className={buttonClass('contained', size)}
+      className={className ? `${buttonClass('contained', size)} ${className}` : buttonClass('contained', size)}
       onClick={add}
       disabled={disabled}
       aria-busy={isAwaited(addToCart) || undefined}
