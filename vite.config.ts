@@ -292,8 +292,8 @@ const OVERLAYS = new RegExp(`${MUI}(Menu|MenuList|MenuItem|List|ListItem\\w*|Pop
 /** MUI's form fields (lists' filters, the cart, checkout and account forms). */
 const FORMS = new RegExp(`${MUI}(TextField|Select|NativeSelect|FormHelperText|InputBase|InputLabel|InputAdornment|OutlinedInput|FilledInput|Input|Autocomplete)[\\/](?!utils)`);
 
-/** What the catalog's screens share (cards, their buttons, the plain controls): home, lists, wishlist, details, cart. */
-const CATALOG_PARTS = /[\\/]src[\\/](components[\\/](product-card|price|visually-hidden|skeleton|plain-controls)|app[\\/]card-actions|features[\\/](cart[\\/]components[\\/]add-to-cart-button|wishlist[\\/]components[\\/]wish-button)|lib[\\/](page-title|use-second-pass))\b/;
+/** What the catalog's screens share (cards and their buttons): home, lists, wishlist, details. The plain controls are the shell's. */
+const CATALOG_PARTS = /[\\/]src[\\/](components[\\/](product-card|price|skeleton)|app[\\/]card-actions|features[\\/](cart[\\/]components[\\/]add-to-cart-button|wishlist[\\/]components[\\/]wish-button)|lib[\\/](page-title|use-second-pass))\b/;
 // The lists' grid and pagination (MUI's Pagination): the list screens', not home's, which shows cards alone.
 const LIST_PARTS = /[\\/]src[\\/]features[\\/]catalog[\\/]components[\\/](product-grid|pagination-bar)\b/;
 

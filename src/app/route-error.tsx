@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LoadingView } from '@/components/loading-view';
+import { buttonClass } from '@/components/plain-controls';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { chunkOf, isChunkLoadError, reloadedForChunk, reloadOnceForChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
@@ -35,7 +36,7 @@ export function RouteError({ error }: { error: unknown }) {
       {/* Busy, not disabled, while the new version takes over: disabling would drop keyboard focus. */}
       <button
         type="button"
-        className="attar-button attar-button--contained"
+        className={buttonClass('contained')}
         aria-busy={retrying || undefined}
         onClick={() => {
           if (retrying) return;

@@ -2,10 +2,16 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 
 // controls.css is the entry's (src/main.tsx), inlined in every page: the shell's buttons are these too.
 
-type ButtonLook = 'contained' | 'outlined' | 'error' | 'small' | 'large' | 'full';
+type ButtonLook = 'contained' | 'outlined' | 'error' | 'secondary' | 'inherit' | 'small' | 'large' | 'full';
+type IconButtonLook = 'primary' | 'error' | 'inherit' | 'small';
+
+const classOf = (base: string, looks: string[]) => [base, ...looks.map((look) => `${base}--${look}`)].join(' ');
 
 /** The class of a plain button (controls.css) that looks as MUI's Button with these props would. */
-export const buttonClass = (...looks: ButtonLook[]) => ['attar-button', ...looks.map((look) => `attar-button--${look}`)].join(' ');
+export const buttonClass = (...looks: ButtonLook[]) => classOf('attar-button', looks);
+
+/** The class of a plain icon button (controls.css), as MUI's IconButton with these props. */
+export const iconButtonClass = (...looks: IconButtonLook[]) => classOf('attar-icon-button', looks);
 
 const fieldClass = (kind: 'select' | 'input', error: boolean, extra?: string) =>
   ['attar-field', `attar-field--${kind}`, error && 'attar-field--error', extra].filter(Boolean).join(' ');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { buttonClass, iconButtonClass } from '@/components/plain-controls';
 import { closeNotice, notify, type NoticeKey } from '@/lib/notify';
 import type { ServiceWorkerHooks } from './register';
 
@@ -34,7 +35,7 @@ function UpdateActions({ onReload, onDismiss }: { onReload(): void; onDismiss():
     <>
       <button
         type="button"
-        className="attar-button attar-button--outlined attar-button--small attar-button--inherit"
+        className={buttonClass('outlined', 'small', 'inherit')}
         disabled={busy}
         onClick={() => {
           setBusy(true);
@@ -43,7 +44,7 @@ function UpdateActions({ onReload, onDismiss }: { onReload(): void; onDismiss():
       >
         {t`Reload`}
       </button>
-      <button type="button" className="attar-icon-button attar-icon-button--inherit attar-icon-button--small" aria-label={t`Close`} onClick={onDismiss}>
+      <button type="button" className={iconButtonClass('inherit', 'small')} aria-label={t`Close`} onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </button>
     </>

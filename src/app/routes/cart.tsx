@@ -77,7 +77,7 @@ export default function Cart() {
 
   return (
     <section aria-labelledby="cart-title">
-      <h1 id="cart-title" className="attar-cart__title">{t`Cart`}</h1>
+      <h1 id="cart-title" className="attar-h4 attar-cart__title">{t`Cart`}</h1>
       {signedIn && <WaitingChanges changes={waiting} />}
       {staleError}
       {body}

@@ -18,7 +18,7 @@ import './home.css';
 function Section({ title, products }: { title: string; products: Product[] }) {
   return (
     <section className="attar-home__section" aria-label={title}>
-      <h2 className="attar-home__heading">{title}</h2>
+      <h2 className="attar-h5 attar-home__heading">{title}</h2>
       <div className="attar-grid">
         {products.map((p) => <ProductCard key={p.id} product={p} actions={cardActions(p)} />)}
       </div>
@@ -74,11 +74,11 @@ export default function Home() {
         <div className="attar-home__hero-text">
           <h1 className="attar-home__title">{hero.hero_title}</h1>
           <p className="attar-home__subtitle">{hero.hero_subtitle}</p>
-          <RouterLink to="/products" className={`${buttonClass('contained')} attar-button--secondary attar-home__shop`}>{t`Shop now`}</RouterLink>
+          <RouterLink to="/products" className={`${buttonClass('contained', 'secondary')} attar-home__shop`}>{t`Shop now`}</RouterLink>
         </div>
       </section>
       <section className="attar-home__section" aria-label={t`Categories`}>
-        <h2 className="attar-home__heading">{t`Categories`}</h2>
+        <h2 className="attar-h5 attar-home__heading">{t`Categories`}</h2>
         <div className="attar-home__categories">
           {data.categories.map((c) => (
             <RouterLink key={c.id} to={`/products/category/${c.id}`} className={`${buttonClass('outlined')} attar-home__category`}>

@@ -132,7 +132,7 @@ function ProductPage({ data }: { data: Details }) {
             )}
           />
           <section className="attar-section attar-reviews" aria-labelledby="reviews-heading">
-            <h2 id="reviews-heading" className="attar-section__title">{t`Customer reviews`}</h2>
+            <h2 id="reviews-heading" className="attar-h5 attar-section__title">{t`Customer reviews`}</h2>
             <ReviewSummary rates={data.review_rate} />
             <div><WriteReview productId={id} /></div>
             <ReviewList reviews={data.review} />

@@ -12,6 +12,7 @@ import { request } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { useForgetShopper } from '@/app/sign-out';
 import { LazyWidget } from '@/components/error-boundary';
+import { buttonClass, iconButtonClass } from '@/components/plain-controls';
 import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
 import { promptInstall, useInstallOffer } from '@/pwa/install-state';
 
@@ -107,7 +108,7 @@ export function Nav() {
       ? t`Cart, more than 99 items`
       : plural(cartCount, { one: `Cart, ${units} item`, other: `Cart, ${units} items` });
   // Plain (shell.css, controls.css), drawn as MUI's AppBar, Toolbar, buttons and Badge were.
-  const iconButton = 'attar-icon-button attar-icon-button--primary';
+  const iconButton = iconButtonClass('primary');
   return (
     <nav className="attar-bar" aria-label={t`Main`}>
       <div className="attar-bar__row">
@@ -140,7 +141,7 @@ export function Nav() {
         {wide && (
           <div className="attar-bar__links">
             {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === '/'} className="attar-button attar-bar__link">
+              <NavLink key={l.to} to={l.to} end={l.to === '/'} className={`${buttonClass()} attar-bar__link`}>
                 {l.label}
               </NavLink>
             ))}
@@ -184,7 +185,7 @@ export function Nav() {
         )}
         <button
           type="button"
-          className="attar-button attar-button--outlined attar-bar__lang"
+          className={`${buttonClass('outlined')} attar-bar__lang`}
           onClick={() => setLang(lang === 'ar' ? 'en' : 'ar')}
           lang={lang === 'ar' ? 'en' : 'ar'}
           data-testid="language-toggle"

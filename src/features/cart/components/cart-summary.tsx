@@ -39,7 +39,7 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
 
   return (
     <section className="attar-panel attar-summary" aria-labelledby="cart-summary-title">
-      <h2 id="cart-summary-title" className="attar-cart__heading">{t`Order summary`}</h2>
+      <h2 id="cart-summary-title" className="attar-h6">{t`Order summary`}</h2>
       <dl className="attar-summary__list">
         <Row label={t`Your points`} value={formatNumber(cart.points, lang)} testId="summary-points" />
         {cart.points_applied && (

@@ -27,7 +27,7 @@ export function CartView({ cart, onProceed, waiting = [] }: {
   return (
     <div className="attar-cart__layout">
       <section className="attar-cart__items" aria-labelledby="cart-items-title">
-        <h2 id="cart-items-title" ref={itemsHeading} tabIndex={-1} className="attar-cart__heading">
+        <h2 id="cart-items-title" ref={itemsHeading} tabIndex={-1} className="attar-h6 attar-cart__heading">
           {plural(count, { one: `${items} item`, other: `${items} items` })}
         </h2>
         <ul className="attar-cart__lines">

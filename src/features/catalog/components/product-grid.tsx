@@ -10,7 +10,6 @@ import { useSecondPass } from '@/lib/use-second-pass';
 import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
-import { VISUALLY_HIDDEN_SX as visuallyHidden } from '@/components/visually-hidden';
 import '@/components/skeleton.css';
 
 /** Cards loaded at once: the first row on a phone (two) and on a wide screen (four). */
@@ -95,7 +94,7 @@ export function ProductGrid({
     return (
       <Box aria-busy="true">
         <span className="attar-skeleton attar-skeleton--text attar-skeleton--count" />
-        <Box role="status" sx={visuallyHidden}>{t`Loading products…`}</Box>
+        <div role="status" className="attar-visually-hidden">{t`Loading products…`}</div>
         <div className="attar-grid">
           {Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={i} withActions={actions !== undefined} />)}
         </div>

@@ -12,7 +12,6 @@ import { formatTimestamp } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import { ORDER_STEPS, isCancelled, reachedIndex, statusTone, useStatusLabel } from '../hooks/use-order-status';
 import { StatusChip } from './status-chip';
-import { VISUALLY_HIDDEN_SX as visuallyHidden } from '@/components/visually-hidden';
 
 
 type History = readonly { status: string; at: string }[];
@@ -71,9 +70,9 @@ export function OrderStepper({ status, history }: { status: string; history: His
                 sx={{ '& .MuiStepLabel-label.Mui-active': { fontWeight: 700 } }}
               >
                 {label(step)}
-                <Box component="span" sx={visuallyHidden}>
+                <span className="attar-visually-hidden">
                   {isCurrent ? ` (${t`current step`})` : done ? ` (${t`done`})` : ` (${t`not yet`})`}
-                </Box>
+                </span>
               </StepLabel>
             </Step>
           );

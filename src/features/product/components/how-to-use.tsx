@@ -27,7 +27,7 @@ export function HowToUse({ name, howToUse }: { name: string; howToUse: ProductDe
   });
   return (
     <section className="attar-section" aria-labelledby="how-to-use-heading">
-      <h2 id="how-to-use-heading" className="attar-section__title">{t`How to use`}</h2>
+      <h2 id="how-to-use-heading" className="attar-h5 attar-section__title">{t`How to use`}</h2>
       <div className={slides.length ? 'attar-how-to attar-how-to--pictures' : 'attar-how-to'}>
         <SafeHtml html={howToUse.how_to_use} className="attar-how-to__text" />
         {slides.length > 0 && <Carousel label={t`How to use images`} slides={slides} deferImages={dataSaver} />}

@@ -30,7 +30,7 @@ export function ProductInfo({ product, actions }: { product: ProductOverview; ac
 
   return (
     <div className="attar-product-info">
-      <h1 className="attar-product-info__name">{product.name}</h1>
+      <h1 className="attar-h4">{product.name}</h1>
       <SafeHtml html={product.overview} className="attar-product-info__overview" />
       <div className="attar-product-info__price">
         <Price price={product.price} priceAfterSale={product.product_after_sale} />
@@ -47,7 +47,7 @@ export function ProductInfo({ product, actions }: { product: ProductOverview; ac
         </button>
       </div>
       <section aria-labelledby="product-description">
-        <h2 id="product-description" className="attar-product-info__heading">{t`Description`}</h2>
+        <h2 id="product-description" className="attar-h6 attar-product-info__heading">{t`Description`}</h2>
         <SafeHtml html={product.description} className="attar-product-info__description" />
       </section>
     </div>

@@ -27,7 +27,7 @@ export function ProductTable({ details }: { details: ProductSpecs }) {
   ];
   return (
     <section className="attar-section" aria-labelledby="product-details-heading">
-      <h2 id="product-details-heading" className="attar-section__title">{t`Product details`}</h2>
+      <h2 id="product-details-heading" className="attar-h5 attar-section__title">{t`Product details`}</h2>
       <table className="attar-specs">
         <tbody>
           {rows.map((row) => (

@@ -54,7 +54,7 @@ export function RelatedCarousel({ products, renderActions }: { products: Related
   return (
     // The carousel inside is the named region; a second one of the same name would only repeat it.
     <div className="attar-section">
-      <h2 className="attar-section__title">{t`Related products`}</h2>
+      <h2 className="attar-h5 attar-section__title">{t`Related products`}</h2>
       <Carousel label={t`Related products`} slides={slides} breakpoints={RELATED_BREAKPOINTS} spaceBetween={16} deferImages={dataSaver} />
     </div>
   );

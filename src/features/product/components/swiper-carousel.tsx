@@ -9,6 +9,7 @@ import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
 import { useSeen } from '@/lib/use-seen';
 import { ChevronStartIcon } from '@/components/icons';
+import { iconButtonClass } from '@/components/plain-controls';
 import { CAROUSEL_DEFAULTS, ShowImages, type CarouselProps } from './carousel';
 import './product-page.css';
 
@@ -99,7 +100,7 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
       </Swiper>
       {!view.locked && (
         <div className="attar-carousel__controls">
-          <button type="button" className="attar-icon-button" onClick={() => swiper?.slidePrev()} disabled={view.begin} aria-label={t`Previous slide`}>
+          <button type="button" className={iconButtonClass()} onClick={() => swiper?.slidePrev()} disabled={view.begin} aria-label={t`Previous slide`}>
             <ChevronStartIcon style={previousStyle} />
           </button>
           {view.perView === 1 && (
@@ -107,7 +108,7 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
               {position(formatNumber(view.index + 1, lang), formatNumber(slides.length, lang))}
             </span>
           )}
-          <button ref={nextButton} type="button" className="attar-icon-button" onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
+          <button ref={nextButton} type="button" className={iconButtonClass()} onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
             <ChevronStartIcon style={nextStyle} />
           </button>
         </div>

@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session';
 import { useReturnHere } from '@/lib/return-here';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { HeartIcon } from '@/components/icons';
+import { iconButtonClass } from '@/components/plain-controls';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
@@ -83,7 +84,7 @@ export function WishButton({ productId, isFav = false, productName }: Props) {
   return (
     <button
       type="button"
-      className={fav ? 'attar-icon-button attar-icon-button--error' : 'attar-icon-button'}
+      className={fav ? iconButtonClass('error') : iconButtonClass()}
       onClick={toggle}
       aria-busy={busy || undefined}
       aria-label={label}
