@@ -7,7 +7,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { muiWithoutCssVars } from './scripts/mui-without-css-vars.ts';
 import { describePrecache, measurePrecache, PRECACHE_BUDGET_KIB } from './scripts/precache-size.ts';
-import { PREFETCH_META, PREFETCHED_SCREENS } from './src/pwa/prefetch-plan.ts';
+import { PREFETCH_META, PREFETCHED_PARTS, PREFETCHED_SCREENS } from './src/pwa/prefetch-plan.ts';
 
 const API = process.env.VITE_DEV_API ?? 'http://localhost:8080';
 
@@ -45,7 +45,7 @@ const OFFLINE_MODULES = [
   // what the shell loads when first needed: both languages' messages, the
   // navigation's menus, the snackbars, the footer's sanitizer, the install how-to
   'locales/en/messages.po', 'locales/ar/messages.po', 'src/app/shell/nav-menus.tsx',
-  'src/lib/notify-provider.tsx', 'src/components/safe-html.tsx', 'src/pwa/install-prompt.tsx',
+  'src/lib/notify-provider.tsx', 'src/components/safe-html.tsx', 'src/lib/shop-html-purify.ts', 'src/pwa/install-prompt.tsx',
   // and the service worker's registration, after the page has loaded
   'src/pwa/register.ts',
 ];
@@ -199,7 +199,8 @@ function bootHints(): Plugin {
         // Each prefetchable screen's files (src/pwa/prefetch-plan.ts): its chunk and what that
         // imports, less what the app's code has loaded already.
         const screens = Object.fromEntries(PREFETCHED_SCREENS.map((screen) => {
-          const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/app/routes/${screen}.tsx`));
+          const module = PREFETCHED_PARTS[screen] ?? `src/app/routes/${screen}.tsx`;
+          const chunk = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
           if (!chunk) this.error?.(`attar:boot-hints: no chunk for the prefetched screen ${screen}`);
           return [screen, [...withImports(chunks, chunk!.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
         }));

@@ -11,10 +11,12 @@ import { SERVER_RENDERED, serverRenderedScreen } from './app/server-rendered';
 import { Layout } from './app/shell/layout';
 import { LoadingView } from './components/loading-view';
 import { activateLanguage, loadCatalog } from './lib/i18n';
-import { makeEmotionCache, directionOf } from './lib/direction';
+import { directionOf } from './lib/direction';
+import { makeEmotionCache } from './lib/mui/theme';
 import { setTransport } from './lib/api-client';
 import { preloadScreen } from './pwa/chunk-load';
-import { sanitizeIn } from './components/safe-html';
+import { sanitizeOnServerWith } from './lib/shop-html';
+import { purify, purifyIn } from './lib/shop-html-purify';
 import type { WindowLike } from 'dompurify';
 import type { Lang } from './lib/storage';
 
@@ -56,7 +58,8 @@ function ShellOnly() {
  */
 export async function prepare(transport: (url: string, init: RequestInit) => Promise<Response>, window: WindowLike) {
   setTransport(transport);
-  sanitizeIn(window);
+  purifyIn(window);
+  sanitizeOnServerWith(purify);
   await Promise.all([loadCatalog('en'), loadCatalog('ar'), ...SERVER_RENDERED.map(([, screen]) => preloadScreen(screen))]);
 }
 

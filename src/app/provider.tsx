@@ -1,17 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
-import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
 import type { Lang } from '@/lib/storage';
-import { ThemeProvider } from '@mui/material/styles';
-import CssBaseline from '@mui/material/CssBaseline';
 import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { i18n } from '@/lib/i18n';
-import { LanguageProvider, useLanguage } from '@/lib/language';
+import { LanguageProvider } from '@/lib/language';
 import { SessionProvider } from '@/lib/session';
 import { Notifications } from '@/lib/notify';
-import { emotionCache, themeFor } from '@/lib/direction';
+import { StyleCacheContext } from '@/lib/style-cache';
 import { syncOnlineState } from '@/lib/offline';
 import { reportReplayFailure, trackReplays } from '@/lib/offline-changes';
 import { idbPersister, persistOptions, PERSIST_MAX_AGE, type AppPersister } from '@/lib/persist';
@@ -138,17 +135,15 @@ function QueryProvider({ client, persister, restored, saveNow, children }: { cli
   );
 }
 
-/** Theme and style cache follow the language's direction, switched without a reload. */
+/**
+ * The messages, and the server's style cache for the MUI parts of its render.
+ * No theme here: the shell is plain CSS (boot-shell.css has the baseline), and
+ * each part drawn with MUI brings its theme along (src/lib/mui/scope.tsx).
+ */
 function Directional({ children, styleCache }: { children: ReactNode; styleCache?: EmotionCache }) {
-  const { dir } = useLanguage();
   return (
     <I18nProvider i18n={i18n}>
-      <CacheProvider value={styleCache ?? emotionCache(dir)}>
-        <ThemeProvider theme={themeFor(dir)}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
-      </CacheProvider>
+      <StyleCacheContext.Provider value={styleCache}>{children}</StyleCacheContext.Provider>
     </I18nProvider>
   );
 }

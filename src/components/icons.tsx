@@ -26,3 +26,6 @@ export const StarIcon = (props: IconProps) => <Icon d="M12 17.27 18.18 21l-1.64-
 /** Points to the start of a left-to-right line; mirrored where it should point the other way. */
 export const ChevronStartIcon = (props: IconProps) => <Icon d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" {...props} />;
 export const LinkIcon = (props: IconProps) => <Icon d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z" {...props} />;
+/** MUI Alert's icons: a warning's outlined triangle, an error's outlined circle. */
+export const WarningIcon = (props: IconProps) => <Icon d="M12 5.99 19.53 19H4.47L12 5.99M12 2 1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z" {...props} />;
+export const ErrorIcon = (props: IconProps) => <Icon d="M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z" {...props} />;

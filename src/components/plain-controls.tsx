@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { ErrorIcon, WarningIcon } from './icons';
 
 // controls.css is the entry's (src/main.tsx), inlined in every page: the shell's buttons are these too.
 
@@ -56,6 +57,21 @@ export function TextInputField({ label, error, className, ref, ...input }: Input
         {...input}
       />
       {failed && <p id={helperId} className="attar-field__helper"><span role="alert">{error}</span></p>}
+    </div>
+  );
+}
+
+/**
+ * A warning or an error in a box of its colour with its icon, as MUI's
+ * standard Alert draws it (controls.css), and announced as it appears
+ * (role alert, unless `role` says otherwise).
+ */
+export function Alert({ severity, className, children, ...props }: HTMLAttributes<HTMLDivElement> & { severity: 'warning' | 'error' }) {
+  const Icon = severity === 'error' ? ErrorIcon : WarningIcon;
+  return (
+    <div role="alert" className={['attar-alert', `attar-alert--${severity}`, className].filter(Boolean).join(' ')} {...props}>
+      <span className="attar-alert__icon"><Icon /></span>
+      <div className="attar-alert__message">{children}</div>
     </div>
   );
 }

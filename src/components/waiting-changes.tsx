@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { useOnline } from '@/lib/offline';
 
@@ -14,27 +12,15 @@ export function WaitingChanges({ changes }: { changes: readonly { id: number; te
   const { t } = useLingui();
   const online = useOnline();
   return (
-    <Box role="status" aria-live="polite" data-testid="waiting-changes">
+    <div role="status" aria-live="polite" data-testid="waiting-changes">
       {changes.length > 0 && (
-        <Box
-          sx={{
-            mb: 3,
-            p: 2,
-            border: 1,
-            borderColor: 'warning.main',
-            borderInlineStartWidth: 4,
-            borderRadius: 1,
-            bgcolor: 'background.paper',
-          }}
-        >
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-            {online ? t`Sending your changes…` : t`Waiting for connection`}
-          </Typography>
-          <Box component="ul" sx={{ m: 0, mt: 1, paddingInlineStart: 3 }}>
+        <div className="attar-waiting">
+          <h2 className="attar-waiting__title">{online ? t`Sending your changes…` : t`Waiting for connection`}</h2>
+          <ul className="attar-waiting__list">
             {changes.map((change) => <li key={change.id}>{change.text}</li>)}
-          </Box>
-        </Box>
+          </ul>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,16 +1,16 @@
 // notistack and its provider, in a chunk of their own: only notify.tsx imports this, dynamically.
-import { useEffect } from 'react';
-import { MaterialDesignContent, SnackbarProvider, useSnackbar } from 'notistack';
-import { styled } from '@mui/material/styles';
+import { forwardRef, useEffect } from 'react';
+import { MaterialDesignContent, SnackbarProvider, useSnackbar, type CustomContentProps, type VariantType } from 'notistack';
 import { attachNotices } from './notify';
 
-/** Snackbars with AA contrast: notistack's default green and orange fail it under white text. */
-const Toast = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-default': { backgroundColor: '#2b2b2b' },
-  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#7a4100' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#0d47a1' },
+/** Snackbars with AA contrast under their white text: notistack's default green and orange fail it. */
+const GROUNDS: Record<VariantType, string> = {
+  default: '#2b2b2b', success: '#1b5e20', error: '#b71c1c', warning: '#7a4100', info: '#0d47a1',
+};
+
+/** notistack's own snackbar on its ground, set on the element itself: no styling library needed. */
+const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast(props, ref) {
+  return <MaterialDesignContent ref={ref} {...props} style={{ ...props.style, backgroundColor: GROUNDS[props.variant] }} />;
 });
 const TOASTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
 

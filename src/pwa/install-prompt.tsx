@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
+import { withMui } from '@/lib/mui/scope';
 
 // Drawn inline like Safari's own symbols, so the how-to needs nothing from the network.
 const symbol = { width: 22, height: 22, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false, style: { verticalAlign: 'text-bottom', marginInline: 2, color: '#0a58ca' } } as const;
@@ -35,7 +36,7 @@ function AddSymbol() {
  * the Share sheet. The opener gets focus back through `onClosed`, because the
  * menu item that opened this is gone by then.
  */
-export function InstallHowToDialog({ open, onClose, onClosed }: { open: boolean; onClose: () => void; onClosed?: () => void }) {
+function InstallHowToDialogUnscoped({ open, onClose, onClosed }: { open: boolean; onClose: () => void; onClosed?: () => void }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   return (
@@ -60,3 +61,5 @@ export function InstallHowToDialog({ open, onClose, onClosed }: { open: boolean;
     </Dialog>
   );
 }
+
+export const InstallHowToDialog = withMui(InstallHowToDialogUnscoped);

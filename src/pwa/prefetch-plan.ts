@@ -14,11 +14,21 @@ export const PREFETCH_PLAN: ReadonlyArray<readonly [where: RegExp, next: readonl
   [/^\/$/, ['product-details']],
   // A list: a product from it.
   [/^\/(products|products\/category\/[^/]+|offers|bestSeller|wishlist)\/?$/, ['product-details']],
-  // A product: the cart it was just added to.
-  [/^\/products\/product-details\/[^/]+\/?$/, ['cart']],
+  // A product: the gallery's Swiper, which comes when the shopper reaches for the pictures, and the
+  // cart a product was just added to.
+  [/^\/products\/product-details\/[^/]+\/?$/, ['swiper', 'cart']],
   // The cart: the checkout's first step.
   [/^\/carts?\/?$/, ['payment-session/layout', 'payment-session/info']],
 ];
+
+/**
+ * Parts of a screen that load when used rather than with it, prefetched like
+ * screens, by name: the module the build finds their files from. Other names
+ * are screens (src/app/routes/<name>.tsx).
+ */
+export const PREFETCHED_PARTS: Readonly<Record<string, string>> = {
+  swiper: 'src/features/product/components/swiper-carousel.tsx',
+};
 
 /** index.html's meta tag where the build lists each prefetchable screen's files. */
 export const PREFETCH_META = 'attar-prefetch';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
 import { muiWithoutCssVars } from '../../scripts/mui-without-css-vars.ts';
-import { themeFor } from '../../src/lib/direction.ts';
+import { themeFor } from '../../src/lib/mui/theme.ts';
 
 const MUI = path.resolve(import.meta.dirname, '../../node_modules/@mui/material/styles');
 

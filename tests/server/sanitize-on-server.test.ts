@@ -10,14 +10,18 @@ describe('SafeHtml\'s sanitizer where there is no browser', () => {
   beforeEach(() => vi.resetModules());
 
   it('renders nothing until it has a window: DOMPurify alone would hand the HTML back as it came', async () => {
-    const { sanitizeHtml } = await import('../../src/components/safe-html.tsx');
-    expect(sanitizeHtml(HOSTILE)).toBe('');
+    const { sanitizeOnServer } = await import('../../src/lib/shop-html.ts');
+    const { purify } = await import('../../src/lib/shop-html-purify.ts');
+    expect(sanitizeOnServer(HOSTILE)).toBe('');
+    expect(purify(HOSTILE)).toBe('');
   });
 
   it('with jsdom\'s window, keeps the text and the markup and drops scripts, handlers and javascript: links', async () => {
-    const { sanitizeHtml, sanitizeIn } = await import('../../src/components/safe-html.tsx');
-    sanitizeIn(new JSDOM('').window as unknown as Parameters<typeof sanitizeIn>[0]);
-    const clean = sanitizeHtml(HOSTILE);
+    const { sanitizeOnServer, sanitizeOnServerWith } = await import('../../src/lib/shop-html.ts');
+    const { purify, purifyIn } = await import('../../src/lib/shop-html-purify.ts');
+    purifyIn(new JSDOM('').window as unknown as Parameters<typeof purifyIn>[0]);
+    sanitizeOnServerWith(purify);
+    const clean = sanitizeOnServer(HOSTILE);
     expect(clean).toContain('<p>Oud <b>royal</b></p>');
     expect(clean).not.toMatch(/onerror|<script|javascript:|alert/);
   });

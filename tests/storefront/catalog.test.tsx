@@ -257,8 +257,10 @@ describe('offers, best sellers and about', () => {
     });
     const { container } = renderApp(screens, { route: '/about-us' });
     expect(await screen.findByRole('heading', { level: 1, name: 'About Attar' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Our story' })).toBeTruthy();
+    // Sanitized by DOMPurify here: jsdom has no Element.setHTML, and DOMPurify comes when first needed.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Our story' })).toBeTruthy();
     expect(container.querySelector('[onerror]')).toBeNull();
+    expect(container.querySelector('.attar-about__text img')).toBeNull();
     const image = container.querySelector('img[src="/media/about.svg"]')!;
     expect(image.getAttribute('width')).toBe('1200');
     expect(image.getAttribute('height')).toBe('600');

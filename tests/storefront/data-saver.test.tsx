@@ -144,24 +144,35 @@ describe('the data saver switch', () => {
   });
 });
 
+/** The carousel of that name once Swiper has taken it over (until then it shows its first slides: carousel.tsx). */
+const swiperRegion = (name: string) => waitFor(() => {
+  const region = screen.getByRole('region', { name });
+  expect(region.querySelector('.swiper')).not.toBeNull();
+  return region;
+}, SWIPER_LOADS);
+
 describe('the product page with data saver', () => {
-  it('loads every gallery picture when data saver is off', async () => {
+  it('offers every gallery picture when data saver is off', async () => {
     renderDetails();
-    const gallery = await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
-    expect(sources(gallery)).toHaveLength(3);
+    const gallery = await screen.findByRole('region', { name: 'Product images' });
+    expect(within(gallery).getByText('1 of 3')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show more photos' })).toBeNull();
+    // Swiper, and every picture in it, once the shopper reaches for the gallery.
+    fireEvent.pointerEnter(gallery.parentElement!);
+    expect(sources(await swiperRegion('Product images'))).toHaveLength(3);
   });
 
   it('loads only the main picture until the shopper asks for more photos', async () => {
     localStorage.setItem('data saver', 'on');
     renderDetails();
-    const gallery = await screen.findByRole('region', { name: 'Product images' }, SWIPER_LOADS);
+    const gallery = await screen.findByRole('region', { name: 'Product images' });
     expect(sources(gallery)).toEqual(['/media/products/royal-oud-intense.svg']);
+    expect(within(gallery).queryByRole('button', { name: 'Next slide' })).toBeNull();
     const main = within(gallery).getByRole('img', { name: 'Royal Oud Intense' });
     expect([main.getAttribute('width'), main.getAttribute('height')]).toEqual(['600', '600']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more photos' }));
-    const all = screen.getByRole('region', { name: 'Product images' });
+    const all = await swiperRegion('Product images');
     expect(sources(all)).toEqual([
       '/media/products/royal-oud-intense.svg', '/media/products/royal-oud-intense-g1.svg', '/media/products/royal-oud-intense-g2.svg',
     ]);
@@ -178,8 +189,9 @@ describe('the product page with data saver', () => {
     localStorage.setItem('data saver', 'on');
     renderDetails();
 
-    const howTo = await screen.findByRole('region', { name: 'How to use images' }, SWIPER_LOADS);
-    const related = await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS);
+    // Swiper is here from the tests before, so the carousels further down start with it.
+    const howTo = await swiperRegion('How to use images');
+    const related = await swiperRegion('Related products');
     expect(sources(howTo)).toEqual([]);
     expect(related.querySelectorAll('img')).toHaveLength(0);
     // Empty boxes of the pictures' shape keep the page from shifting.
@@ -204,8 +216,8 @@ describe('the product page with data saver', () => {
   it('loads the how-to-use and related pictures at once when data saver is off', async () => {
     fakeIntersectionObserver();
     renderDetails();
-    const howTo = await screen.findByRole('region', { name: 'How to use images' }, SWIPER_LOADS);
+    const howTo = await swiperRegion('How to use images');
     expect(sources(howTo)).toHaveLength(2);
-    expect((await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS)).querySelectorAll('img')).toHaveLength(1);
+    expect((await swiperRegion('Related products')).querySelectorAll('img')).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
-import { likelyNext, PREFETCH_META, PREFETCHED_SCREENS } from '@/pwa/prefetch-plan';
+import { likelyNext, PREFETCH_META, PREFETCHED_PARTS, PREFETCHED_SCREENS } from '@/pwa/prefetch-plan';
 import { mayPrefetch, prefetchScreens, PrefetchNext, PREFETCH_DELAY_MS } from '@/pwa/prefetch';
 import { setDataSaver } from '@/lib/data-saver';
 
@@ -38,19 +38,27 @@ describe('the plan', () => {
   it('names the next screen from each page', () => {
     expect(likelyNext('/')).toEqual(['product-details']);
     for (const list of ['/products', '/products/category/3', '/offers', '/bestSeller', '/wishlist']) expect(likelyNext(list), list).toEqual(['product-details']);
-    expect(likelyNext('/products/product-details/7')).toEqual(['cart']);
+    expect(likelyNext('/products/product-details/7')).toEqual(['swiper', 'cart']);
     expect(likelyNext('/cart')).toEqual(['payment-session/layout', 'payment-session/info']);
     expect(likelyNext('/carts')).toEqual(['payment-session/layout', 'payment-session/info']);
     for (const none of ['/myAccount', '/sign-in', '/payment-session/info', '/order-is-done']) expect(likelyNext(none), none).toEqual([]);
   });
 
-  it('names only screens the router loads lazily, by the router\'s own names', () => {
+  it('names only screens the router loads lazily, by the router\'s own names, and parts by the module loaded lazily', () => {
     const router = fs.readFileSync(path.join(ROOT, 'src/app/router.tsx'), 'utf8');
     const screens = [...router.matchAll(/lazyScreen\('([^']+)'/g)].map((m) => m[1]);
     for (const screen of PREFETCHED_SCREENS) {
+      const part = PREFETCHED_PARTS[screen];
+      if (part) {
+        expect(fs.existsSync(path.join(ROOT, part)), screen).toBe(true);
+        continue;
+      }
       expect(screens, screen).toContain(screen);
       expect(fs.existsSync(path.join(ROOT, `src/app/routes/${screen}.tsx`)), screen).toBe(true);
     }
+    // Swiper: the carousel imports it lazily, the module the build finds its files from.
+    expect(fs.readFileSync(path.join(ROOT, 'src/features/product/components/carousel.tsx'), 'utf8')).toContain("import('./swiper-carousel')");
+    expect(PREFETCHED_PARTS.swiper).toBe('src/features/product/components/swiper-carousel.tsx');
   });
 });
 

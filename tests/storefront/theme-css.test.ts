@@ -1,13 +1,13 @@
 // The plain-CSS parts (the shell's outline in index.html, the product card,
 // the cart and its buttons and fields)
 // are drawn without the theme's runtime (issue 6): their colours, radius and
-// shadow are the theme's (src/lib/direction.ts), written out. This holds them
+// shadow are the theme's (src/lib/mui/theme.ts), written out. This holds them
 // to it, so a change of palette cannot leave them behind.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alpha, lighten } from '@mui/material/styles';
-import { themeFor } from '@/lib/direction';
+import { themeFor } from '@/lib/mui/theme';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
@@ -15,6 +15,8 @@ const normal = (value: string) => value.toLowerCase().replace(/\s+/g, '').replac
 
 const theme = themeFor('ltr');
 const { palette } = theme;
+/** MUI's standard Alert of a severity: its text and ground, darkened and lightened from the palette's light shade, and its icon's colour. */
+const alertColours = (severity: 'warning' | 'error') => [theme.darken(palette[severity].light, 0.6), theme.lighten(palette[severity].light, 0.9), palette[severity].main];
 const THEME_COLOURS = new Set([
   palette.primary.main, palette.secondary.main, palette.background.default, palette.background.paper,
   palette.text.primary, palette.text.secondary, palette.text.disabled, palette.divider, palette.error.main, palette.error.dark,
@@ -27,6 +29,8 @@ const THEME_COLOURS = new Set([
   'rgba(0, 0, 0, 0.23)',
   // MUI's LinearProgress track in the secondary colour, its Table's cell border, its Rating's gold.
   lighten(palette.secondary.main, 0.62), lighten(alpha(palette.divider, 1), 0.88), '#faaf00',
+  // MUI's Alert (a coupon's problem, a failed points check), and the waiting changes' warning border.
+  ...alertColours('warning'), ...alertColours('error'),
   // The offline bar's near-black (layout.tsx), apart from the brand's colours on purpose.
   '#2b2b2b',
 ].map(normal));

@@ -1,13 +1,12 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { aboutQuery } from '@/features/content/api/get-about';
 import { SafeHtml } from '@/components/safe-html';
+import { LoadFailed } from '@/components/load-failed';
 import { useLanguage } from '@/lib/language';
 import { usePageTitle } from '@/lib/page-title';
+import '@/components/skeleton.css';
+import './about.css';
 
 /** About us: the shop's story (server HTML, sanitized) and its picture. */
 export default function About() {
@@ -15,28 +14,22 @@ export default function About() {
   const { lang } = useLanguage();
   const { data, error, isPending, isFetching, refetch } = useQuery(aboutQuery(lang));
   usePageTitle(data?.title ?? t`About us`);
-  if (error && !isFetching) {
-    return (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Typography>{error.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
-    );
-  }
+  if (error && !isFetching) return <LoadFailed message={error.message} onRetry={() => void refetch()} />;
   if (isPending || !data) {
     return (
-      <Box aria-busy="true" sx={{ maxWidth: 800, mx: 'auto' }}>
-        <Skeleton variant="text" width="50%" sx={{ fontSize: '2.125rem' }} aria-label={t`Loading…`} />
-        <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '2 / 1', my: 2 }} />
-        <Skeleton variant="text" /><Skeleton variant="text" /><Skeleton variant="text" width="70%" />
-      </Box>
+      <div aria-busy="true" className="attar-about">
+        <span className="attar-visually-hidden">{t`Loading…`}</span>
+        <span className="attar-skeleton attar-skeleton--text attar-about__title-skeleton" aria-hidden="true" />
+        <span className="attar-skeleton attar-skeleton--rounded attar-about__picture" aria-hidden="true" />
+        {['100%', '100%', '70%'].map((width, i) => <span key={i} className="attar-skeleton attar-skeleton--text" style={{ width }} aria-hidden="true" />)}
+      </div>
     );
   }
   return (
-    <Box component="article" sx={{ maxWidth: 800, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{data.title}</Typography>
-      <img src={data.image} alt="" width={1200} height={600} style={{ width: '100%', height: 'auto', aspectRatio: '2 / 1', display: 'block', borderRadius: 12, margin: '16px 0' }} />
-      <SafeHtml html={data.content} sx={{ lineHeight: 1.8, '& h2': { fontSize: '1.5rem', mt: 3 } }} />
-    </Box>
+    <article className="attar-about">
+      <h1 className="attar-h4">{data.title}</h1>
+      <img src={data.image} alt="" width={1200} height={600} className="attar-about__picture" />
+      <SafeHtml html={data.content} className="attar-about__text" />
+    </article>
   );
 }

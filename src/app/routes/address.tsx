@@ -14,11 +14,12 @@ import { addressesQuery, type Address } from '@/features/address/api/get-address
 import { AddAddressDialog } from '@/features/address/components/add-address-dialog';
 import { AddressLines } from '@/features/address/components/address-lines';
 import { DeleteAddressDialog } from '@/features/address/components/delete-address-dialog';
+import { withMui } from '@/lib/mui/scope';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } } as const;
 
 /** /address (sign-in required): the saved addresses, each deletable, and a way to add one. */
-export default function Addresses() {
+function Addresses() {
   const { t } = useLingui();
   usePageTitle(t`My addresses`);
   const { lang } = useLanguage();
@@ -82,3 +83,5 @@ export default function Addresses() {
     </Box>
   );
 }
+
+export default withMui(Addresses);

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { productsQuery } from '@/features/catalog/api/get-products';
@@ -19,8 +18,8 @@ export default function BestSeller() {
   const query = useQuery(productsQuery({ page: params.page, sort: 'best_selling' }, lang));
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Best sellers`}</Typography>
-      <ProductGrid query={query} actions={cardActions} empty={<Typography>{t`There are no products here yet.`}</Typography>} />
+      <h1 className="attar-h4 attar-list-title">{t`Best sellers`}</h1>
+      <ProductGrid query={query} actions={cardActions} empty={<p className="attar-text">{t`There are no products here yet.`}</p>} />
       <PaginationBar page={params.page} count={query.data?.meta.last_page ?? 0} onChange={(page) => update({ page })} />
     </>
   );

@@ -1,11 +1,9 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
+import { buttonClass } from '@/components/plain-controls';
+import '@/components/skeleton.css';
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
 import { CatalogFilters, useCatalogParams } from '@/features/catalog/components/catalog-filters';
 import { PaginationBar } from '@/features/catalog/components/pagination-bar';
@@ -18,11 +16,11 @@ import { usePageTitle } from '@/lib/page-title';
 function CategoryNotFound() {
   const { t } = useLingui();
   return (
-    <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 4 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t`Category not found`}</Typography>
-      <Typography>{t`This category does not exist or is no longer available.`}</Typography>
-      <Button component={RouterLink} to="/products" variant="contained">{t`Browse all products`}</Button>
-    </Box>
+    <div className="attar-stack attar-stack--list">
+      <h1 className="attar-h4">{t`Category not found`}</h1>
+      <p className="attar-text">{t`This category does not exist or is no longer available.`}</p>
+      <RouterLink to="/products" className={buttonClass('contained')}>{t`Browse all products`}</RouterLink>
+    </div>
   );
 }
 
@@ -39,17 +37,22 @@ export default function Category() {
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <CategoryNotFound />;
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>
-        {query.data ? query.data.category.name : <Skeleton width={240} aria-label={t`Loading…`} />}
-      </Typography>
+      <h1 className="attar-h4 attar-list-title">
+        {query.data ? query.data.category.name : (
+          <>
+            <span className="attar-skeleton attar-skeleton--text attar-skeleton--title" aria-hidden="true" />
+            <span className="attar-visually-hidden">{t`Loading…`}</span>
+          </>
+        )}
+      </h1>
       <CatalogFilters params={params} onChange={update} />
       <ProductGrid
         query={query}
         actions={cardActions}
         empty={
           <>
-            <Typography>{t`There are no products here yet.`}</Typography>
-            {params.page > 1 && <Button variant="contained" onClick={clear}>{t`Clear filters`}</Button>}
+            <p className="attar-text">{t`There are no products here yet.`}</p>
+            {params.page > 1 && <button type="button" className={buttonClass('contained')} onClick={clear}>{t`Clear filters`}</button>}
           </>
         }
       />

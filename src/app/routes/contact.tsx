@@ -3,8 +3,9 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { ContactForm } from '@/features/content/components/contact-form';
 import { usePageTitle } from '@/lib/page-title';
+import { withMui } from '@/lib/mui/scope';
 
-export default function Contact() {
+function Contact() {
   const { t } = useLingui();
   usePageTitle(t`Contact us`);
   return (
@@ -15,3 +16,5 @@ export default function Contact() {
     </Box>
   );
 }
+
+export default withMui(Contact);

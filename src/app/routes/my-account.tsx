@@ -14,6 +14,7 @@ import { PointsBalance, ProfileDetails } from '@/features/account/components/pro
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { LoadFailed } from '@/components/load-failed';
+import { withMui } from '@/lib/mui/scope';
 
 function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -59,7 +60,7 @@ function ProfileSection({ user }: { user: Profile }) {
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' } as const;
 
 /** /myAccount: the profile (editable but for the email), the points balance, and a password change. */
-export default function MyAccount() {
+function MyAccount() {
   const { t } = useLingui();
   usePageTitle(t`My account`);
   const { lang } = useLanguage();
@@ -102,3 +103,5 @@ export default function MyAccount() {
     </Box>
   );
 }
+
+export default withMui(MyAccount);

@@ -12,6 +12,7 @@ import { OrdersList } from '@/features/orders/components/orders-list';
 import { NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
 import { LoadFailed } from '@/components/load-failed';
 import { PaginationBar } from '@/features/catalog/components/pagination-bar';
+import { withMui } from '@/lib/mui/scope';
 
 /** `?page=` as a page number, 1 when missing or not one. */
 function pageOf(value: string | null): number {
@@ -20,7 +21,7 @@ function pageOf(value: string | null): number {
 }
 
 /** /myOrders: the signed-in shopper's orders, newest first, ten a page, each with a way to track it. */
-export default function MyOrders() {
+function MyOrders() {
   const { t } = useLingui();
   usePageTitle(t`My orders`);
   const { lang } = useLanguage();
@@ -59,3 +60,5 @@ export default function MyOrders() {
     </Box>
   );
 }
+
+export default withMui(MyOrders);

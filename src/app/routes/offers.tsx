@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { offersQuery } from '@/features/catalog/api/get-offers';
@@ -19,9 +18,9 @@ export default function Offers() {
   const query = useQuery(offersQuery({ page: params.page, sort: params.sort }, lang));
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Offers`}</Typography>
+      <h1 className="attar-h4 attar-list-title">{t`Offers`}</h1>
       <CatalogFilters params={params} onChange={update} />
-      <ProductGrid query={query} actions={cardActions} empty={<Typography>{t`There are no products here yet.`}</Typography>} />
+      <ProductGrid query={query} actions={cardActions} empty={<p className="attar-text">{t`There are no products here yet.`}</p>} />
       <PaginationBar page={params.page} count={query.data?.meta.last_page ?? 0} onChange={(page) => update({ page })} />
     </>
   );

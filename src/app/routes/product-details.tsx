@@ -1,9 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
@@ -21,48 +17,55 @@ import { WriteReview } from '@/features/product/components/write-review';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
+import { buttonClass } from '@/components/plain-controls';
+import '@/components/skeleton.css';
 import { useSecondPass } from '@/lib/use-second-pass';
 import '@/features/product/components/product-page.css';
+
+/** A line of text still loading, `width` of its box, in the font size of what it stands for. */
+function Line({ width, fontSize }: { width: string | number; fontSize?: string }) {
+  return <span className="attar-skeleton attar-skeleton--text" style={{ width, fontSize }} />;
+}
 
 /** Shaped like the page, so nothing jumps when the product arrives. */
 function DetailsSkeleton() {
   const { t } = useLingui();
   return (
-    <Box role="status" aria-busy="true" aria-label={t`Loading…`}>
+    <div role="status" aria-busy="true" aria-label={t`Loading…`}>
       {/* The page's two columns (product-page.css). */}
       <div className="attar-product">
-        <Box>
-          <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
-          <Box sx={{ height: 48, mt: 1 }} />
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="text" sx={{ fontSize: '2.125rem', width: '70%' }} />
-          <Box><Skeleton variant="text" /><Skeleton variant="text" width="80%" /></Box>
-          <Skeleton variant="text" sx={{ fontSize: 24, width: '40%' }} />
-          <Skeleton variant="text" width="35%" />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Skeleton variant="rounded" width={140} height={36} />
-            <Skeleton variant="circular" width={40} height={40} />
-            <Skeleton variant="rounded" width={130} height={36} />
-          </Box>
-          <Skeleton variant="text" sx={{ fontSize: '1.25rem', width: 140 }} />
-          <Box>{[100, 95, 90, 60].map((w) => <Skeleton key={w} variant="text" width={`${w}%`} />)}</Box>
-        </Box>
+        <div>
+          <span className="attar-skeleton attar-skeleton--rounded attar-skeleton--image" />
+          <div style={{ height: 48, marginTop: 8 }} />
+        </div>
+        <div style={{ display: 'grid', gap: 16 }}>
+          <Line width="70%" fontSize="2.125rem" />
+          <div><Line width="100%" /><Line width="80%" /></div>
+          <Line width="40%" fontSize="24px" />
+          <Line width="35%" />
+          <div style={{ display: 'flex', gap: 8 }}>
+            <span className="attar-skeleton attar-skeleton--rounded" style={{ width: 140, height: 36 }} />
+            <span className="attar-skeleton attar-skeleton--circular" style={{ width: 40, height: 40 }} />
+            <span className="attar-skeleton attar-skeleton--rounded" style={{ width: 130, height: 36 }} />
+          </div>
+          <Line width={140} fontSize="1.25rem" />
+          <div>{[100, 95, 90, 60].map((w) => <Line key={w} width={`${w}%`} />)}</div>
+        </div>
       </div>
-      <Skeleton variant="text" sx={{ fontSize: '1.5rem', width: 200, mt: 5 }} />
-      <Skeleton variant="rounded" sx={{ maxWidth: 720, height: 190 }} />
-    </Box>
+      <div style={{ marginTop: 40 }}><Line width={200} fontSize="1.5rem" /></div>
+      <span className="attar-skeleton attar-skeleton--rounded" style={{ maxWidth: 720, height: 190 }} />
+    </div>
   );
 }
 
 function NotFound() {
   const { t } = useLingui();
   return (
-    <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 6 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>{t`Product not found`}</Typography>
-      <Typography color="text.secondary">{t`This product does not exist or is no longer sold.`}</Typography>
-      <Button component={RouterLink} to="/products" variant="contained">{t`Browse products`}</Button>
-    </Box>
+    <div className="attar-stack attar-stack--page">
+      <h1 className="attar-h4">{t`Product not found`}</h1>
+      <p className="attar-text attar-text--secondary">{t`This product does not exist or is no longer sold.`}</p>
+      <RouterLink to="/products" className={buttonClass('contained')}>{t`Browse products`}</RouterLink>
+    </div>
   );
 }
 
@@ -87,12 +90,12 @@ function LoadFailed({ offline, otherLanguage, message, retrying, onRetry }: Fail
     detail = t`Connect to the internet, then try again.`;
   }
   return (
-    <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 6 }}>
-      <Typography component="h1" variant="h5">{title}</Typography>
-      <Typography color="text.secondary">{detail}</Typography>
+    <div role="alert" className="attar-stack attar-stack--page">
+      <h1 className="attar-h5 attar-h--regular">{title}</h1>
+      <p className="attar-text attar-text--secondary">{detail}</p>
       {/* Not disabled while it asks: that would drop keyboard focus. */}
-      <Button variant="contained" onClick={() => { if (!retrying) onRetry(); }} aria-busy={retrying || undefined}>{t`Retry`}</Button>
-    </Box>
+      <button type="button" className={buttonClass('contained')} onClick={() => { if (!retrying) onRetry(); }} aria-busy={retrying || undefined}>{t`Retry`}</button>
+    </div>
   );
 }
 

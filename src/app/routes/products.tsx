@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { productsQuery } from '@/features/catalog/api/get-products';
@@ -8,6 +6,7 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
+import { buttonClass } from '@/components/plain-controls';
 import { usePageTitle } from '@/lib/page-title';
 
 const FIELDS = ['search', 'category', 'price'] as const;
@@ -23,15 +22,15 @@ export default function Products() {
     || params.max_price !== undefined || params.page > 1;
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>{t`Products`}</Typography>
+      <h1 className="attar-h4 attar-list-title">{t`Products`}</h1>
       <CatalogFilters params={params} onChange={update} fields={FIELDS} />
       <ProductGrid
         query={query}
         actions={cardActions}
         empty={
           <>
-            <Typography>{t`No products match your search.`}</Typography>
-            {filtered && <Button variant="contained" onClick={clear}>{t`Clear filters`}</Button>}
+            <p className="attar-text">{t`No products match your search.`}</p>
+            {filtered && <button type="button" className={buttonClass('contained')} onClick={clear}>{t`Clear filters`}</button>}
           </>
         }
       />

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import type { SignInState } from '@/lib/return-here';
 import { usePageTitle } from '@/lib/page-title';
+import { withMui } from '@/lib/mui/scope';
 
 /** Where to go after signing in: the page the shopper came from, if it is one of ours. */
 export function returnPath(state: unknown): string {
@@ -16,7 +17,7 @@ export function returnPath(state: unknown): string {
 }
 
 /** /sign-in (guest-only): email or phone and password, then back to where the shopper was. */
-export default function SignIn() {
+function SignIn() {
   const { t } = useLingui();
   usePageTitle(t`Sign in`);
   const navigate = useNavigate();
@@ -34,3 +35,5 @@ export default function SignIn() {
     </Box>
   );
 }
+
+export default withMui(SignIn);

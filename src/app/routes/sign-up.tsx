@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { usePageTitle } from '@/lib/page-title';
+import { withMui } from '@/lib/mui/scope';
 
 /** /sign-up (guest-only): a new account, then home. */
-export default function SignUp() {
+function SignUp() {
   const { t } = useLingui();
   usePageTitle(t`Create an account`);
   const navigate = useNavigate();
@@ -26,3 +27,5 @@ export default function SignUp() {
     </Box>
   );
 }
+
+export default withMui(SignUp);

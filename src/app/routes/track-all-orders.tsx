@@ -17,9 +17,10 @@ import { CompactProgress } from '@/features/orders/components/order-progress';
 import { Fact } from '@/features/orders/components/order-facts';
 import { NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
 import { LoadFailed } from '@/components/load-failed';
+import { withMui } from '@/lib/mui/scope';
 
 /** /trackAllOrders: every order with how far it got, a page at a time, each linking to its tracking page. */
-export default function TrackAllOrders() {
+function TrackAllOrders() {
   const { t } = useLingui();
   usePageTitle(t`Track all orders`);
   const { lang } = useLanguage();
@@ -77,3 +78,5 @@ export default function TrackAllOrders() {
     </Box>
   );
 }
+
+export default withMui(TrackAllOrders);

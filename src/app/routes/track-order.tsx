@@ -17,6 +17,7 @@ import { OrderItems } from '@/features/orders/components/order-items';
 import { OrderTotals } from '@/features/orders/components/order-totals';
 import { OrderAddress, OrderDelivery, OrderPayment } from '@/features/orders/components/order-info';
 import { LoadFailed } from '@/components/load-failed';
+import { withMui } from '@/lib/mui/scope';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -46,7 +47,7 @@ const DETAIL_GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr',
  * costs. It looks again whenever the shopper comes back to the tab, so a
  * status the shop changed meanwhile shows.
  */
-export default function TrackOrder() {
+function TrackOrder() {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const { token } = useSession();
@@ -110,3 +111,5 @@ export default function TrackOrder() {
     </Box>
   );
 }
+
+export default withMui(TrackOrder);

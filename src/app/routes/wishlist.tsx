@@ -21,6 +21,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { WaitingChanges } from '@/components/waiting-changes';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { useWaitingWishlist, waitingFav } from '@/features/wishlist/hooks/use-waiting-wishlist';
+import { withMui } from '@/lib/mui/scope';
 
 
 /** A visitor has no wishlist: say so and send them to sign in, coming back here after. */
@@ -69,7 +70,7 @@ function RemoveButton({ product }: { product: Product }) {
 }
 
 /** /wishlist: the signed-in shopper's saved products, each removable and addable to the cart. */
-export default function Wishlist() {
+function Wishlist() {
   const { t } = useLingui();
   usePageTitle(t`Wishlist`);
   const { lang } = useLanguage();
@@ -127,3 +128,5 @@ export default function Wishlist() {
     </Box>
   );
 }
+
+export default withMui(Wishlist);

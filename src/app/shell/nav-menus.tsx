@@ -13,6 +13,7 @@ import type { SignInState } from '@/lib/return-here';
 import { setDataSaver, useDataSaver } from '@/lib/data-saver';
 import { useInstallOffer } from '@/pwa/install-state';
 import type { ShopLink } from './links';
+import { withMui } from '@/lib/mui/scope';
 
 // The navigation's drawer and account menu: loaded when first asked for (or
 // pointed at), not with the first page, since most visits never open them
@@ -42,7 +43,7 @@ function DataSaverLabel({ on, id }: { on: boolean; id: string }) {
 }
 
 /** Phones: the shop's links, Install app and data saver, in a drawer. */
-export function NavDrawer({ open, onClose, links, onInstall }: {
+function NavDrawerUnscoped({ open, onClose, links, onInstall }: {
   open: boolean;
   onClose(): void;
   links: readonly ShopLink[];
@@ -76,7 +77,7 @@ export function NavDrawer({ open, onClose, links, onInstall }: {
 }
 
 /** The account button's menu: the shopper's pages and Log out, or sign-in and sign-up; then Install app and data saver. */
-export function AccountMenu({ anchor, onClose, signedIn, here, onLogOut, onInstall }: {
+function AccountMenuUnscoped({ anchor, onClose, signedIn, here, onLogOut, onInstall }: {
   anchor: HTMLElement | null;
   onClose(): void;
   signedIn: boolean;
@@ -116,3 +117,7 @@ export function AccountMenu({ anchor, onClose, signedIn, here, onLogOut, onInsta
     </Menu>
   );
 }
+
+export const NavDrawer = withMui(NavDrawerUnscoped);
+
+export const AccountMenu = withMui(AccountMenuUnscoped);

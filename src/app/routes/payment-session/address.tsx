@@ -17,6 +17,7 @@ import { AddressChoices } from '@/features/address/components/address-choices';
 import { StepHeading } from '@/features/checkout/components/step-heading';
 import { StepOffline, waitsForConnection } from '@/features/checkout/components/step-offline';
 import { stepPath } from '@/features/checkout/utils/steps';
+import { withMui } from '@/lib/mui/scope';
 
 /** Spec §9: the saved addresses are refreshed this often while the step is open. */
 const POLL_MS = 1000;
@@ -27,7 +28,7 @@ const POLL_MS = 1000;
  * whose new address is chosen at once, and Next, which needs a choice
  * ('Please select address first').
  */
-export default function AddressStep() {
+function AddressStep() {
   const { t } = useLingui();
   usePageTitle(t`Delivery address`);
   const { lang } = useLanguage();
@@ -97,3 +98,5 @@ export default function AddressStep() {
     </>
   );
 }
+
+export default withMui(AddressStep);

@@ -3,9 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '@/lib/page-title';
 import { InfoForm } from '@/features/checkout/components/info-form';
 import { StepHeading } from '@/features/checkout/components/step-heading';
+import { withMui } from '@/lib/mui/scope';
 
 /** /payment-session/info: who receives the order. */
-export default function InfoStep() {
+function InfoStep() {
   const { t } = useLingui();
   usePageTitle(t`Your Info`);
   return (
@@ -15,3 +16,5 @@ export default function InfoStep() {
     </Box>
   );
 }
+
+export default withMui(InfoStep);

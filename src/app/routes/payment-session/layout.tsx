@@ -7,6 +7,7 @@ import { LoadingView } from '@/components/loading-view';
 import { StepBar } from '@/features/checkout/components/step-bar';
 import { useArrivalSession } from '@/features/checkout/hooks/use-arrival-session';
 import { STEPS, canOpenStep, firstIncompleteStep, stepOfPath, stepPath } from '@/features/checkout/utils/steps';
+import { withMui } from '@/lib/mui/scope';
 
 /**
  * /payment-session: the step bar above the current step. Steps cannot be
@@ -14,7 +15,7 @@ import { STEPS, canOpenStep, firstIncompleteStep, stepOfPath, stepPath } from '@
  * the data of the steps before it goes (replacing the history entry) to the
  * first incomplete one, and without a cart id (no Proceed) to the cart.
  */
-export default function PaymentSession() {
+function PaymentSession() {
   const { t } = useLingui();
   const location = useLocation();
   // Read once per arrival at a step: the steps save on Next and a placed
@@ -37,3 +38,5 @@ export default function PaymentSession() {
     </Box>
   );
 }
+
+export default withMui(PaymentSession);

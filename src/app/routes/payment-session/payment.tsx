@@ -16,13 +16,14 @@ import { addressesQuery } from '@/features/address/api/get-addresses';
 import { PaymentForm } from '@/features/checkout/components/payment-form';
 import { StepOffline, waitsForConnection } from '@/features/checkout/components/step-offline';
 import { useArrivalSession } from '@/features/checkout/hooks/use-arrival-session';
+import { withMui } from '@/lib/mui/scope';
 
 /**
  * /payment-session/payment (Confirm Order): the cart and the chosen address
  * make the summary; a placed order refreshes what it changed everywhere,
  * closes the checkout's gate and opens /order-is-done in its place.
  */
-export default function PaymentStep() {
+function PaymentStep() {
   const { t } = useLingui();
   usePageTitle(t`Confirm Order`);
   const { lang } = useLanguage();
@@ -77,3 +78,5 @@ export default function PaymentStep() {
     />
   );
 }
+
+export default withMui(PaymentStep);

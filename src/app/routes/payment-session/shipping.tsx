@@ -8,9 +8,10 @@ import { LoadingView } from '@/components/loading-view';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { ShippingForm } from '@/features/checkout/components/shipping-form';
 import { StepOffline, waitsForConnection } from '@/features/checkout/components/step-offline';
+import { withMui } from '@/lib/mui/scope';
 
 /** /payment-session/shipping: the cart says the fee, the estimated day and the days that can be booked. */
-export default function ShippingStep() {
+function ShippingStep() {
   const { t } = useLingui();
   usePageTitle(t`Shipping method`);
   const { lang } = useLanguage();
@@ -22,3 +23,5 @@ export default function ShippingStep() {
   if (!cart) return <LoadFailed message={error?.message ?? ''} onRetry={() => void refetch()} busy={isFetching} />;
   return <ShippingForm cart={cart} />;
 }
+
+export default withMui(ShippingStep);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import { useLingui } from '@lingui/react/macro';
-import { buttonClass, TextInputField } from '@/components/plain-controls';
+import { Alert, buttonClass, TextInputField } from '@/components/plain-controls';
 import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';

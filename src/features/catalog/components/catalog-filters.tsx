@@ -1,13 +1,13 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
+import { SelectField, TextInputField } from '@/components/plain-controls';
 import { toLatinDigits } from '../../../../server/contract/rules';
 import { categoriesQuery } from '../api/get-categories';
 import type { ListParams, Sort } from '../api/get-products';
+import './catalog-filters.css';
 
 export const DEBOUNCE_MS = 300;
 
@@ -113,13 +113,12 @@ function SearchField({ value, onChange }: { value: string; onChange: OnChange })
     return q;
   });
   return (
-    <TextField
+    <TextInputField
       type="search"
       label={t`Search products`}
       value={field.text}
       onChange={(e) => field.onChange(e.target.value)}
-      size="small"
-      slotProps={{ htmlInput: { maxLength: 100 } }}
+      maxLength={100}
     />
   );
 }
@@ -135,14 +134,13 @@ function PriceField({ name, label, value, onChange }: { name: 'min_price' | 'max
     return amount?.toString() ?? '';
   });
   return (
-    <TextField
+    <TextInputField
       label={label}
       value={field.text}
       onChange={(e) => field.onChange(e.target.value)}
-      error={invalid}
-      helperText={invalid ? t`Enter a number, like 250` : undefined}
-      size="small"
-      slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+      error={invalid ? t`Enter a number, like 250` : null}
+      inputMode="decimal"
+      autoComplete="off"
     />
   );
 }
@@ -179,53 +177,35 @@ export const CatalogFilters = memo(function CatalogFilters({
   };
 
   return (
-    <Box
-      role="search"
-      aria-label={t`Filter products`}
-      sx={{
-        display: 'grid',
-        mb: 3,
-        // Phones: search on its own row, then category beside sort and min beside max.
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(auto-fit, minmax(160px, 1fr))' },
-        '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
-        gap: { xs: 1.5, sm: 2 },
-        alignItems: 'start',
-      }}
-    >
+    <div role="search" aria-label={t`Filter products`} className="attar-filters">
       {fields.includes('search') && <SearchField value={params.q ?? ''} onChange={onChange} />}
       {fields.includes('category') && (
-        <TextField
-          select
+        <SelectField
           label={t`Category`}
           value={params.category_id?.toString() ?? ''}
           onChange={(e) => onChange({ category_id: positiveInt(e.target.value) })}
-          size="small"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{t`All categories`}</option>
           {categories?.map((c) => (
             <option key={c.id} value={c.id}>{c.name}</option>
           ))}
-        </TextField>
+        </SelectField>
       )}
-      <TextField
-        select
+      <SelectField
         label={t`Sort by`}
         value={params.sort ?? 'newest'}
         onChange={(e) => onChange({ sort: e.target.value === 'newest' ? undefined : (e.target.value as Sort) })}
-        size="small"
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {SORTS.map((s) => (
           <option key={s} value={s}>{sortLabels[s]}</option>
         ))}
-      </TextField>
+      </SelectField>
       {fields.includes('price') && (
         <>
           <PriceField name="min_price" label={t`Min price (EGP)`} value={params.min_price} onChange={onChange} />
           <PriceField name="max_price" label={t`Max price (EGP)`} value={params.max_price} onChange={onChange} />
         </>
       )}
-    </Box>
+    </div>
   );
 });

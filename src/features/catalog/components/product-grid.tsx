@@ -1,10 +1,8 @@
 import { memo, useDeferredValue, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { ProductCard } from '@/components/product-card';
+import { buttonClass } from '@/components/plain-controls';
 import { formatNumber } from '@/lib/money';
 import { useSecondPass } from '@/lib/use-second-pass';
 import { useLanguage } from '@/lib/language';
@@ -83,44 +81,44 @@ export function ProductGrid({
   // While Retry runs, the skeletons come back instead of the old error.
   if (error && !products && !isFetching) {
     return (
-      <Box role="alert" sx={{ display: 'grid', gap: 2, justifyItems: 'start', py: 4 }}>
-        <Typography>{error.message}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>{t`Retry`}</Button>
-      </Box>
+      <div role="alert" className="attar-stack attar-stack--list">
+        <p className="attar-text">{error.message}</p>
+        <button type="button" className={buttonClass('contained')} onClick={() => void refetch()}>{t`Retry`}</button>
+      </div>
     );
   }
 
   if (!products) {
     return (
-      <Box aria-busy="true">
+      <div aria-busy="true">
         <span className="attar-skeleton attar-skeleton--text attar-skeleton--count" />
         <div role="status" className="attar-visually-hidden">{t`Loading products…`}</div>
         <div className="attar-grid">
           {Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={i} withActions={actions !== undefined} />)}
         </div>
-      </Box>
+      </div>
     );
   }
 
   if (products.length === 0) {
     return (
-      <Box role="status" sx={{ display: 'grid', gap: 2, justifyItems: 'center', textAlign: 'center', py: 6 }}>
+      <div role="status" className="attar-stack attar-stack--center attar-stack--page">
         {empty}
-      </Box>
+      </div>
     );
   }
 
   const count = total ?? products.length;
   const shown = formatNumber(count, lang);
   return (
-    <Box component="section" aria-labelledby="product-grid-count">
-      <Typography id="product-grid-count" component="h2" variant="body2" color="text.secondary" sx={{ mb: 1, fontSize: '1rem' }}>
+    <section aria-labelledby="product-grid-count">
+      <h2 id="product-grid-count" className="attar-grid-count">
         <Plural value={count} one={`${shown} product`} other={`${shown} products`} />
-      </Typography>
+      </h2>
       <div className="attar-grid">
         <Cards products={products} actions={actions} />
       </div>
-    </Box>
+    </section>
   );
 }
 

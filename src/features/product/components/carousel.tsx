@@ -1,6 +1,11 @@
-import { createContext, lazy, useContext, useEffect, useState, type ImgHTMLAttributes, type Key, type ReactNode } from 'react';
+import { createContext, lazy, startTransition, useContext, useEffect, useRef, useState, type ImgHTMLAttributes, type KeyboardEvent, type Key, type PointerEvent, type ReactNode, type Ref } from 'react';
 import type { SwiperOptions } from 'swiper/types';
+import { useLingui } from '@lingui/react/macro';
 import { LazyWidget } from '@/components/error-boundary';
+import { ChevronStartIcon } from '@/components/icons';
+import { iconButtonClass } from '@/components/plain-controls';
+import { useLanguage } from '@/lib/language';
+import { formatNumber } from '@/lib/money';
 import { useSeen } from '@/lib/use-seen';
 
 /** Spec §9: every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
@@ -42,70 +47,214 @@ export interface CarouselProps {
   deferImages?: boolean;
   /** Moves focus to Next on mount: the shopper has just asked for these slides. */
   focusNext?: boolean;
+  /**
+   * When Swiper comes: once the carousel is near the screen (one further down
+   * the page), or once the shopper reaches for it (one on the first screen:
+   * a pointer over it, a touch, focus), so the first load carries none of it.
+   */
+  swiperOn?: 'near' | 'touch';
 }
+
+/**
+ * Swiper's carousel, where it starts (the slide the shopper moved to before it
+ * came) and which of its buttons takes the focus as it mounts (the one the
+ * shopper pressed before it came; `focusNext` is Next's).
+ */
+export type SwiperCarouselProps = Omit<CarouselProps, 'swiperOn'> & { initialSlide?: number; focusControl?: 'next' | 'previous' };
 
 /** Once Swiper has arrived, a carousel mounted later (another product, more photos) starts with it. */
 let swiperArrived = false;
-const SwiperCarousel = lazy(() => import('./swiper-carousel').then((m) => {
+const loadSwiper = () => import('./swiper-carousel').then((m) => {
   swiperArrived = true;
   return { default: m.SwiperCarousel };
-}));
+});
+const SwiperCarousel = lazy(loadSwiper);
 
-/** Height of the Previous / position / Next row under a carousel that can move (its 40 px buttons and 8 px margin). */
-const CONTROLS_HEIGHT = 48;
+/** The position of a slide as screen readers hear it and the controls show it: "2 of 5", in the page's digits. */
+export function useSlidePosition() {
+  const { t } = useLingui();
+  const { lang } = useLanguage();
+  return (index: number, count: number) => {
+    const current = formatNumber(index + 1, lang);
+    const total = formatNumber(count, lang);
+    return t`${current} of ${total}`;
+  };
+}
+
+interface ControlsProps {
+  index: number;
+  total: number;
+  /** the position shows only where one slide fills the view */
+  single: boolean;
+  atStart: boolean;
+  atEnd: boolean;
+  onPrevious(): void;
+  onNext(): void;
+  nextRef?: Ref<HTMLButtonElement>;
+}
+
+/** Previous, the position and Next under a carousel that can move: the same before and after Swiper comes. */
+export function CarouselControls({ index, total, single, atStart, atEnd, onPrevious, onNext, nextRef }: ControlsProps) {
+  const { t } = useLingui();
+  const { dir } = useLanguage();
+  const position = useSlidePosition();
+  // The chevrons point to the start and to the end of the line: on the right and the left in rtl.
+  const mirrored = { transform: 'scaleX(-1)' };
+  const [previousStyle, nextStyle] = dir === 'rtl' ? [mirrored, undefined] : [undefined, mirrored];
+  return (
+    <div className="attar-carousel__controls">
+      <button type="button" className={iconButtonClass()} onClick={onPrevious} disabled={atStart} aria-label={t`Previous slide`}>
+        <ChevronStartIcon style={previousStyle} />
+      </button>
+      {single && <span className="attar-carousel__position" aria-live="polite">{position(index, total)}</span>}
+      <button ref={nextRef} type="button" className={iconButtonClass()} onClick={onNext} disabled={atEnd} aria-label={t`Next slide`}>
+        <ChevronStartIcon style={nextStyle} />
+      </button>
+    </div>
+  );
+}
+
+/** The key that moves a carousel a slide towards the line's end, or its start, or to its first or last slide. */
+export function carouselKey(event: KeyboardEvent, dir: 'ltr' | 'rtl'): 'next' | 'previous' | 'first' | 'last' | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if ((event.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return null;
+  if (event.key === (dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight')) return 'next';
+  if (event.key === (dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft')) return 'previous';
+  if (event.key === 'Home') return 'first';
+  if (event.key === 'End') return 'last';
+  return null;
+}
+
+/** How far a pointer must travel across a slide before Swiper's arrival for it to count as a swipe. */
+const SWIPE_PX = 30;
+
+interface FirstSlidesProps extends Pick<CarouselProps, 'label' | 'slides' | 'breakpoints' | 'spaceBetween' | 'deferImages'> {
+  /** the first slide in view */
+  from: number;
+  /** `by` the button pressed, if one was */
+  onMove(to: number, by?: 'next' | 'previous'): void;
+}
 
 /**
- * The first slide as the carousel will show it, before Swiper (about 30 KiB
- * gzip with its CSS) has arrived: same width, the row of controls kept free,
- * so the swap moves nothing. Slides that may share the view
- * (`breakpoints`) are laid out side by side the same way.
+ * The carousel as it shows before Swiper (about 30 KiB gzip with its CSS) has
+ * arrived: the slides in view at the same width, and the same controls, which
+ * already work, as do the arrow keys and a swipe. Slides that may share the
+ * view (`breakpoints`) are laid out side by side the same way. Swiper takes
+ * over at the slide shown, so the swap moves nothing.
  */
-function FirstSlides({ slides, breakpoints, spaceBetween = 0, deferImages = false }: Pick<CarouselProps, 'slides' | 'breakpoints' | 'spaceBetween' | 'deferImages'>) {
+function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, from, onMove }: FirstSlidesProps) {
+  const { t } = useLingui();
+  const { dir } = useLanguage();
+  const position = useSlidePosition();
   const perView = (width: number) => Object.entries(breakpoints ?? {})
     .filter(([min]) => width >= Number(min))
     .reduce<number>((n, [, options]) => (typeof options.slidesPerView === 'number' ? options.slidesPerView : n), CAROUSEL_DEFAULTS.slidesPerView);
   const [count] = useState(() => (typeof window === 'undefined' ? 1 : perView(window.innerWidth)));
+  const last = Math.max(slides.length - count, 0);
+  const start = Math.min(from, last);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const move = (to: number, by?: 'next' | 'previous') => onMove(Math.max(0, Math.min(to, last)), by);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const key = carouselKey(event, dir);
+    if (!key) return;
+    event.preventDefault();
+    move(key === 'next' ? start + 1 : key === 'previous' ? start - 1 : key === 'first' ? 0 : last);
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const began = swipe.current;
+    swipe.current = null;
+    if (!began) return;
+    const dx = event.clientX - began.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - began.y)) return;
+    // A swipe towards the line's start brings the next slide: leftwards in English, rightwards in Arabic.
+    const towardsStart = dir === 'rtl' ? dx > 0 : dx < 0;
+    move(towardsStart ? start + 1 : start - 1);
+  };
   return (
-    <div style={{ minWidth: 0 }}>
-      <div style={{ display: 'flex', gap: `${spaceBetween}px`, overflow: 'hidden' }}>
-        {slides.slice(0, count).map((slide) => (
-          <div key={slide.key} style={{ flex: `0 0 calc((100% - ${(count - 1) * spaceBetween}px) / ${count})`, minWidth: 0 }}>
+    <div className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
+      <div
+        className="attar-carousel__first"
+        style={{ gap: `${spaceBetween}px` }}
+        onPointerDown={(event) => { swipe.current = { x: event.clientX, y: event.clientY }; }}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => { swipe.current = null; }}
+      >
+        {slides.slice(start, start + count).map((slide, i) => (
+          <div
+            key={slide.key}
+            role="group"
+            aria-roledescription={t`slide`}
+            aria-label={position(start + i, slides.length)}
+            style={{ flex: `0 0 calc((100% - ${(count - 1) * spaceBetween}px) / ${count})`, minWidth: 0 }}
+          >
             {/* Data saver: no picture before the carousel itself decides what is in view. */}
             <ShowImages.Provider value={!deferImages}>{slide.content}</ShowImages.Provider>
           </div>
         ))}
       </div>
-      {slides.length > count && <div style={{ height: CONTROLS_HEIGHT }} />}
+      {slides.length > count && (
+        <CarouselControls
+          index={start}
+          total={slides.length}
+          single={count === 1}
+          atStart={start === 0}
+          atEnd={start >= last}
+          onPrevious={() => move(start - 1, 'previous')}
+          onNext={() => move(start + 1, 'next')}
+        />
+      )}
     </div>
   );
 }
 
 /**
- * A carousel (swiper-carousel.tsx) whose Swiper is loaded once the page has
- * painted; until then, and should that file fail to load, its first slides
- * show as they will in it (issue 6: the product page's picture and text do
- * not wait for Swiper).
+ * A carousel (swiper-carousel.tsx) whose Swiper comes when it is needed
+ * (`swiperOn`); until then, and should that file fail to load, its slides
+ * show as they will in it, and move (issue 6: the product page's picture and
+ * text do not wait for Swiper, and its first load does not carry it).
  */
-export function Carousel(props: CarouselProps) {
-  const [painted, setPainted] = useState(swiperArrived);
+export function Carousel({ swiperOn = 'near', ...props }: CarouselProps) {
+  // Swiper at once where it is here already and the carousel would mount it soon anyway (near), or
+  // the shopper has just asked for more slides (focusNext: Swiper takes the focus). A carousel of
+  // the first screen still waits for a touch: mounting Swiper is a long task on a slow phone.
+  const [wanted, setWanted] = useState((swiperArrived && swiperOn === 'near') || Boolean(props.focusNext));
   const [box, setBox] = useState<HTMLElement | null>(null);
+  const [from, setFrom] = useState(0);
+  const [pressed, setPressed] = useState<'next' | 'previous' | undefined>(undefined);
+  // In a transition: the slides shown now stay, and keep working, until Swiper is here to take over
+  // (a plain update would swap them for the fallback, and the button in focus with them).
+  const want = () => startTransition(() => setWanted(true));
   // Near the screen: a carousel further down (a product's related ones) mounts Swiper, its heaviest
   // moment on a slow phone (a 100 ms task, 400 at 4x), when the shopper scrolls to it, not on load.
-  const near = useSeen(box, !painted, '200px');
+  const near = useSeen(box, swiperOn === 'near' && !wanted, '200px');
   useEffect(() => {
-    if (painted || !near) return;
+    if (wanted || !near) return;
     // After the first paint: the picture the shopper came for is not held behind Swiper's code.
-    const id = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
+    const id = requestAnimationFrame(() => setTimeout(want, 0));
     return () => cancelAnimationFrame(id);
-  }, [painted, near]);
-  const first = <FirstSlides slides={props.slides} breakpoints={props.breakpoints} spaceBetween={props.spaceBetween} deferImages={props.deferImages} />;
+  }, [wanted, near]);
+  const first = (
+    <FirstSlides
+      label={props.label}
+      slides={props.slides}
+      breakpoints={props.breakpoints}
+      spaceBetween={props.spaceBetween}
+      deferImages={props.deferImages}
+      from={from}
+      onMove={(to, by) => {
+        setFrom(to);
+        // Swiper's own button takes the focus where the shopper's was.
+        if (by) setPressed(by);
+        want();
+      }}
+    />
+  );
+  const reach = wanted ? undefined : want;
   return (
-    <div ref={setBox} style={{ minWidth: 0 }}>
-      {painted ? (
-        <LazyWidget fallback={first}>
-          <SwiperCarousel {...props} />
-        </LazyWidget>
-      ) : first}
+    <div ref={setBox} style={{ minWidth: 0 }} onPointerEnter={reach} onPointerDown={reach} onFocus={reach}>
+      <LazyWidget fallback={first}>
+        {wanted ? <SwiperCarousel {...props} initialSlide={from} focusControl={props.focusNext ? 'next' : pressed} /> : first}
+      </LazyWidget>
     </div>
   );
 }

@@ -40,8 +40,9 @@ export function ProductGallery({ product }: { product: Pick<ProductOverview, 'na
   });
   return (
     <div>
-      {/* Rebuilt when the extra pictures arrive, so Swiper counts them from the start. */}
-      <Carousel key={holdBack ? 'main' : 'all'} label={t`Product images`} slides={slides} focusNext={askedForMore} />
+      {/* Rebuilt when the extra pictures arrive, so Swiper counts them from the start. Swiper comes
+          when the shopper reaches for the pictures: the page's first load does not carry it. */}
+      <Carousel key={holdBack ? 'main' : 'all'} label={t`Product images`} slides={slides} focusNext={askedForMore} swiperOn="touch" />
       {holdBack && (
         <div className="attar-gallery__more">
           <button type="button" className={buttonClass('outlined')} onClick={() => setAskedForMore(true)}>{t`Show more photos`}</button>

@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { useSendReview } from '../api/send-review';
 import { starsLabel } from './review-summary';
 import { useReturnHere } from '@/lib/return-here';
+import { withMui } from '@/lib/mui/scope';
 
 interface ReviewForm {
   rate: number | null;
@@ -98,7 +99,7 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
  * Reviews need the token (spec §6), so a visitor is asked to sign in instead.
  */
 /** The review form in its dialog (or, for a visitor, the way to sign in): write-review.tsx loads it when first opened. */
-export function ReviewDialog({ productId, open, onClose }: { productId: number; open: boolean; onClose(): void }) {
+function ReviewDialogUnscoped({ productId, open, onClose }: { productId: number; open: boolean; onClose(): void }) {
   const { t } = useLingui();
   const { signedIn } = useSession();
   const here = useReturnHere();
@@ -121,3 +122,5 @@ export function ReviewDialog({ productId, open, onClose }: { productId: number; 
     </Dialog>
   );
 }
+
+export const ReviewDialog = withMui(ReviewDialogUnscoped);

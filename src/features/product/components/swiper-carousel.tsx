@@ -2,15 +2,11 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
-import type { SwiperOptions } from 'swiper/types';
 import 'swiper/css';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
-import { formatNumber } from '@/lib/money';
 import { useSeen } from '@/lib/use-seen';
-import { ChevronStartIcon } from '@/components/icons';
-import { iconButtonClass } from '@/components/plain-controls';
-import { CAROUSEL_DEFAULTS, ShowImages, type CarouselProps } from './carousel';
+import { CAROUSEL_DEFAULTS, CarouselControls, carouselKey, ShowImages, useSlidePosition, type SwiperCarouselProps } from './carousel';
 import './product-page.css';
 
 /**
@@ -20,24 +16,29 @@ import './product-page.css';
  * is inside. The keys are handled here rather than by Swiper's Keyboard module,
  * which listens on the whole document and would move every carousel in view.
  * The Swiper is keyed on the direction so a language switch rebuilds it in rtl.
+ * It starts where the carousel's first slides (carousel.tsx) had been moved to.
  */
-export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, focusNext = false }: CarouselProps) {
+export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, initialSlide = 0, focusControl }: SwiperCarouselProps) {
   const { t } = useLingui();
-  const { dir, lang } = useLanguage();
+  const { dir } = useLanguage();
+  const position = useSlidePosition();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [view, setView] = useState({ index: 0, begin: true, end: slides.length <= 1, locked: slides.length <= 1, perView: 1 });
+  const [view, setView] = useState({ index: initialSlide, begin: initialSlide === 0, end: slides.length <= 1, locked: slides.length <= 1, perView: 1 });
   const [region, setRegion] = useState<HTMLElement | null>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   // The last slide index the shopper has had in view. Once data saver is off,
   // every picture may load, and pictures already shown stay if it is turned on again.
-  const [reached, setReached] = useState(deferImages ? 0 : Infinity);
+  const [reached, setReached] = useState(deferImages ? initialSlide : Infinity);
   const seen = useSeen(region, deferImages && reached !== Infinity);
   useEffect(() => {
     if (!deferImages) setReached(Infinity);
   }, [deferImages]);
   useEffect(() => {
-    if (focusNext) nextButton.current?.focus();
-    // Only on mount: the request for more slides happened just before.
+    const next = nextButton.current;
+    if (focusControl === 'next') next?.focus();
+    // Previous is the controls' first button.
+    else if (focusControl === 'previous') next?.parentElement?.querySelector('button')?.focus();
+    // Only on mount: the shopper pressed the button just before.
   }, []);
 
   const sync = useCallback((s: SwiperInstance) => {
@@ -48,24 +49,14 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
   const showImages = (i: number) => reached === Infinity || (seen && i <= reached);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!swiper || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    const next = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const prev = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    if (event.key === next) swiper.slideNext();
-    else if (event.key === prev) swiper.slidePrev();
-    else if (event.key === 'Home') swiper.slideTo(0);
-    else if (event.key === 'End') swiper.slideTo(slides.length - 1);
-    else return;
+    const key = swiper ? carouselKey(event, dir) : null;
+    if (!swiper || !key) return;
+    if (key === 'next') swiper.slideNext();
+    else if (key === 'previous') swiper.slidePrev();
+    else if (key === 'first') swiper.slideTo(0);
+    else swiper.slideTo(slides.length - 1);
     event.preventDefault();
   };
-
-  // One message for Swiper's slide labels and the visible position.
-  const position = (current: string, total: string) => t`${current} of ${total}`;
-  // The chevrons point to the start and to the end of the line: on the right and the left in rtl.
-  const mirrored = { transform: 'scaleX(-1)' };
-  const [previousStyle, nextStyle] = dir === 'rtl' ? [mirrored, undefined] : [undefined, mirrored];
 
   return (
     <div ref={setRegion} className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
@@ -93,25 +84,22 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
         onResize={sync}
       >
         {slides.map((slide, i) => (
-          <SwiperSlide key={slide.key} aria-label={position(formatNumber(i + 1, lang), formatNumber(slides.length, lang))}>
+          <SwiperSlide key={slide.key} aria-label={position(i, slides.length)}>
             <ShowImages.Provider value={showImages(i)}>{slide.content}</ShowImages.Provider>
           </SwiperSlide>
         ))}
       </Swiper>
       {!view.locked && (
-        <div className="attar-carousel__controls">
-          <button type="button" className={iconButtonClass()} onClick={() => swiper?.slidePrev()} disabled={view.begin} aria-label={t`Previous slide`}>
-            <ChevronStartIcon style={previousStyle} />
-          </button>
-          {view.perView === 1 && (
-            <span className="attar-carousel__position" aria-live="polite">
-              {position(formatNumber(view.index + 1, lang), formatNumber(slides.length, lang))}
-            </span>
-          )}
-          <button ref={nextButton} type="button" className={iconButtonClass()} onClick={() => swiper?.slideNext()} disabled={view.end} aria-label={t`Next slide`}>
-            <ChevronStartIcon style={nextStyle} />
-          </button>
-        </div>
+        <CarouselControls
+          index={view.index}
+          total={slides.length}
+          single={view.perView === 1}
+          atStart={view.begin}
+          atEnd={view.end}
+          onPrevious={() => swiper?.slidePrev()}
+          onNext={() => swiper?.slideNext()}
+          nextRef={nextButton}
+        />
       )}
     </div>
   );

@@ -1,0 +1,19 @@
+import DOMPurify, { type WindowLike } from 'dompurify';
+import { SHOP_HTML } from './shop-html';
+
+// '#text': with its own list of tags, DOMPurify keeps text only where the list names it.
+const CONFIG = { ALLOWED_TAGS: ['#text', ...SHOP_HTML.elements], ALLOWED_ATTR: [...SHOP_HTML.attributes], KEEP_CONTENT: false };
+
+let purifier = DOMPurify;
+
+/**
+ * Where there is no browser (the server's render), DOMPurify needs a window to
+ * parse in; without one it hands the HTML back unsanitized, so until it has
+ * one purify returns nothing.
+ */
+export function purifyIn(window: WindowLike) {
+  purifier = DOMPurify(window);
+}
+
+/** `html` with only what SHOP_HTML allows; nothing when DOMPurify cannot sanitize here. */
+export const purify = (html: string): string => (purifier.isSupported ? purifier.sanitize(html, CONFIG) : '');
