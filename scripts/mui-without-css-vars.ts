@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * MUI's CSS-variables theming, left out of the build (issue 6: the first route's JS).
  *
- * Attar's themes (src/lib/direction.ts) are plain ones: `createTheme` without
+ * Attar's themes (src/lib/mui/theme.ts) are plain ones: `createTheme` without
  * `cssVariables` or `colorSchemes`, which MUI makes with `createThemeNoVars`
  * and provides with `ThemeProviderNoVars`. Yet `createTheme` and
  * `ThemeProvider` import the CSS-variables versions too, for themes that ask

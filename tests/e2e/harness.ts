@@ -147,9 +147,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
+  // A MUI part drawn outside every MuiScope (src/lib/mui/scope.tsx) takes Emotion's default cache
+  // (key "css") and MUI's default theme: left to right in Arabic, in MUI's blue. Every screen axe
+  // looks at is checked for it too.
+  const unscoped = await page.evaluate(() => [...document.querySelectorAll('style[data-emotion]')]
+    .map((style) => style.getAttribute('data-emotion')!.split(' ')[0].replace(/-global$/, ''))
+    .filter((key) => key !== 'mui' && key !== 'muirtl'));
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+    .concat(unscoped.map((key) => `critical unscoped MUI: styles in Emotion's "${key}" cache, drawn outside any MuiScope`));
 }
 
 /** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */

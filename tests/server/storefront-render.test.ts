@@ -87,6 +87,14 @@ describe('pages with their first screen rendered by the server', () => {
     expect(typeof window.document.createElement).toBe('function');
   });
 
+  it('writes no Emotion style where the screen drew nothing with MUI (a plain screen)', async () => {
+    hooks.attarTestRender = async (_url, lang) => ({ ...rendered(lang), css: { key: 'mui', names: [], rules: '' } });
+    const res = await app.inject({ method: 'GET', url: '/products', headers: { cookie: 'lang=en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-emotion');
+    expect(res.body).toContain('<style>.products{margin:0}</style>');
+  });
+
   it('puts the render in the shell: language, styles, fonts, inert markup and its data, safely', async () => {
     const res = await app.inject({ method: 'GET', url: '/products', headers: { cookie: 'x=1; lang=ar' } });
     expect(res.statusCode).toBe(200);

@@ -170,7 +170,8 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
     // The page still goes: the failed part shows its loading view until the app renders it.
     if (failedParts > 0) log.warn({ url, failedParts }, 'part of a storefront render failed');
     const head = [
-      `<style data-emotion="${escapeAttribute([css.key, ...css.names].join(' '))}">${styleText(css.rules)}</style>`,
+      // MUI's rules, where the screen draws MUI (the catalog's screens are plain CSS: none).
+      css.rules && `<style data-emotion="${escapeAttribute([css.key, ...css.names].join(' '))}">${styleText(css.rules)}</style>`,
       screenFiles.styles && `<style>${screenFiles.styles}</style>`,
       ...screenFiles.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(file)}">`),
     ].filter(Boolean).join('');
