@@ -211,6 +211,42 @@ function bootHints(): Plugin {
   };
 }
 
+/** The screens a first visit most often opens (the bench's four among them), by their module under src/app/routes/. */
+const FIRST_SCREENS = ['home', 'products', 'category', 'offers', 'best-seller', 'product-details', 'cart'];
+/** What those screens' first load must not carry: each comes later, with the part that uses it. */
+const LATER = /[\\/]node_modules[\\/](@mui|@emotion|stylis|stylis-plugin-rtl|swiper|dompurify|react-hook-form|notistack)[\\/]/;
+
+/**
+ * Fails the build when the code a first visit runs (the entry, its steps,
+ * and the first screens with everything they import statically) carries MUI,
+ * Emotion, Swiper, DOMPurify, React Hook Form or notistack (issue 6: JS of the
+ * first route within 150 KiB gzip). They come with the parts that use them:
+ * MUI with what draws it (src/lib/mui/scope.tsx), Swiper when a carousel is
+ * reached, DOMPurify where the browser cannot sanitize (src/lib/shop-html.ts),
+ * forms and snackbars when shown. One static import slipping back would cost
+ * every first visit tens of KiB, silently.
+ */
+function firstLoadGuard(): Plugin {
+  return {
+    name: 'attar:first-load-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const firstLoad = new Set<string>();
+      for (const chunk of chunks.values()) {
+        if (chunk.isEntry) {
+          withImports(chunks, chunk.fileName, firstLoad);
+          chunk.dynamicImports.forEach((step) => withImports(chunks, step, firstLoad));
+        }
+        const screen = chunk.isDynamicEntry && /[\\/]src[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (screen && FIRST_SCREENS.includes(screen)) withImports(chunks, chunk.fileName, firstLoad);
+      }
+      const found = [...firstLoad].flatMap((file) => chunks.get(file)?.moduleIds.filter((id) => LATER.test(id)).map((id) => `${file}: ${id.replace(/.*node_modules[\\/]/, '')}`) ?? []);
+      if (found.length) this.error(`attar:first-load-guard: the first load carries what should come later:\n  ${found.slice(0, 10).join('\n  ')}`);
+    },
+  };
+}
+
 /**
  * src/boot.js in index.html itself, where `<script src="/boot.js">` stood: it
  * must run before the first paint (the page's direction), and as a file the
@@ -311,6 +347,7 @@ export default defineConfig({
     linguiPluralNumberOnDemand(),
     inlineBoot(),
     bootHints(),
+    firstLoadGuard(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',

@@ -1,10 +1,20 @@
 import DOMPurify, { type WindowLike } from 'dompurify';
-import { SHOP_HTML } from './shop-html';
+import { isSafeHref, SHOP_HTML } from './shop-html';
 
 // '#text': with its own list of tags, DOMPurify keeps text only where the list names it.
 const CONFIG = { ALLOWED_TAGS: ['#text', ...SHOP_HTML.elements], ALLOWED_ATTR: [...SHOP_HTML.attributes], KEEP_CONTENT: false };
 
-let purifier = DOMPurify;
+/** DOMPurify under SHOP_HTML's links too: an href isSafeHref refuses goes, as in the browser's sanitizer. */
+function withLinkRule(purifier: typeof DOMPurify): typeof DOMPurify {
+  // Without a window DOMPurify is a stub that sanitizes nothing (purify then returns nothing).
+  if (!purifier.isSupported) return purifier;
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.hasAttribute?.('href') && !isSafeHref(node.getAttribute('href') ?? '')) node.removeAttribute('href');
+  });
+  return purifier;
+}
+
+let purifier = withLinkRule(DOMPurify);
 
 /**
  * Where there is no browser (the server's render), DOMPurify needs a window to
@@ -12,7 +22,7 @@ let purifier = DOMPurify;
  * one purify returns nothing.
  */
 export function purifyIn(window: WindowLike) {
-  purifier = DOMPurify(window);
+  purifier = withLinkRule(DOMPurify(window));
 }
 
 /** `html` with only what SHOP_HTML allows; nothing when DOMPurify cannot sanitize here. */

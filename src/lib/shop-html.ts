@@ -19,6 +19,29 @@ export const SHOP_HTML = {
   attributes: ['href', 'title', 'dir', 'lang'],
 } as const;
 
+/** Where a link in the shop's HTML may lead: the web, mail and the phone, and the shop's own pages. */
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+/**
+ * Whether an href may stay, read as the browser reads it (a relative one is
+ * the shop's own). Both sanitizers drop javascript: themselves; this drops
+ * data:, blob: and every other scheme too, the same way in both.
+ */
+export function isSafeHref(href: string): boolean {
+  try {
+    return LINK_PROTOCOLS.has(new URL(href, 'https://attar.invalid/').protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Takes away each href under `root` that isSafeHref refuses; the link's text stays. */
+export function dropUnsafeLinks(root: ParentNode) {
+  for (const element of root.querySelectorAll('[href]')) {
+    if (!isSafeHref(element.getAttribute('href') ?? '')) element.removeAttribute('href');
+  }
+}
+
 /** A short fingerprint of the HTML: the server marks its sanitized markup with it, so the browser keeps it as it is. */
 export function htmlKey(html: string): string {
   // FNV-1a, 32 bits, and the length.
@@ -56,6 +79,7 @@ const hasSetHTML = (element: Element): element is Element & SanitizerElement =>
 export function setShopHtml(element: Element, html: string, wanted: () => boolean = () => true): Promise<boolean> {
   if (hasSetHTML(element)) {
     element.setHTML(html, { sanitizer: SHOP_HTML });
+    dropUnsafeLinks(element);
     return Promise.resolve(true);
   }
   return import('./shop-html-purify').then(({ purify }) => {
