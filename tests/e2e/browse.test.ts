@@ -40,6 +40,12 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
       const categoryRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: say(lang, 'Category', 'القسم'), exact: true }) });
       await expect.poll(async () => plain(await categoryRow.getByRole('cell').textContent()).trim()).toBe(categoryName);
       await page.getByText(say(lang, 'Delivery: Within 7 Days', 'التوصيل: خلال ٧ أيام'), { exact: true }).waitFor();
+      // The product page's stylesheet leaves the main bar whole: its review bars once shared the
+      // bar's class name and squeezed it to 10 px, hiding the menu, cart and account.
+      const main = page.getByRole('navigation', { name: say(lang, 'Main', 'القائمة الرئيسية'), exact: true });
+      expect((await main.boundingBox())!.height).toBeGreaterThanOrEqual(56);
+      expect(await main.getByRole('link', { name: say(lang, 'Cart', 'السلة'), exact: true }).isVisible()).toBe(true);
+      expect(await main.getByRole('button', { name: say(lang, 'Account', 'الحساب'), exact: true }).isVisible()).toBe(true);
 
       // Review summary: five bars, 5 stars down to 1, each with its percentage in the language's digits.
       await page.getByRole('heading', { level: 2, name: say(lang, 'Customer reviews', 'آراء العملاء') }).waitFor();

@@ -30,7 +30,7 @@ export function ReviewSummary({ rates }: { rates: ReviewRate }) {
             <span>{label}</span>
             {/* As MUI's determinate LinearProgress: a progressbar named by its stars, its value in words. */}
             <span
-              className="attar-bar"
+              className="attar-review-bars__track"
               role="progressbar"
               aria-label={label}
               aria-valuenow={Math.round(pct)}
@@ -38,7 +38,7 @@ export function ReviewSummary({ rates }: { rates: ReviewRate }) {
               aria-valuemax={100}
               aria-valuetext={shown}
             >
-              <span className="attar-bar__value" style={{ width: `${pct}%` }} />
+              <span className="attar-review-bars__value" style={{ width: `${pct}%` }} />
             </span>
             <span className="attar-review-bars__share" aria-hidden>{shown}</span>
           </li>
