@@ -5,7 +5,7 @@ import { Nav } from '@/app/shell/nav';
 import ProductDetails from '@/app/routes/product-details';
 import { isDataSaverOn } from '@/lib/data-saver';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
-import { fakeApi, renderApp, stubMatchMedia, SWIPER_LOADS } from './render';
+import { fakeApi, renderApp, stubMatchMedia, swiperRegion } from './render';
 
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
 beforeAll(stubMatchMedia);
@@ -143,13 +143,6 @@ describe('the data saver switch', () => {
     expect(isDataSaverOn()).toBe(false);
   });
 });
-
-/** The carousel of that name once Swiper has taken it over (until then it shows its first slides: carousel.tsx). */
-const swiperRegion = (name: string) => waitFor(() => {
-  const region = screen.getByRole('region', { name });
-  expect(region.querySelector('.swiper')).not.toBeNull();
-  return region;
-}, SWIPER_LOADS);
 
 describe('the product page with data saver', () => {
   it('offers every gallery picture when data saver is off', async () => {

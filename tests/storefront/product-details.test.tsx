@@ -8,7 +8,7 @@ import { Nav } from '@/app/shell/nav';
 import { cutWords, RELATED_BREAKPOINTS } from '@/features/product/components/related-carousel';
 import { CAROUSEL_DEFAULTS } from '@/features/product/components/carousel';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
-import { fakeApi, renderApp, stubMatchMedia, SWIPER_LOADS } from './render';
+import { fakeApi, renderApp, stubMatchMedia, SWIPER_LOADS, swiperRegion } from './render';
 
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
 beforeAll(stubMatchMedia);
@@ -185,11 +185,7 @@ describe('the product details page', () => {
     // The next slide at once, then Swiper takes over where it is, with the focus on its own Next.
     expect(within(gallery).getByText('2 of 3')).toBeTruthy();
     expect(within(gallery).getByRole('group', { name: '2 of 3' }).querySelector('img')!.getAttribute('src')).toBe('/media/products/royal-oud-intense-g1.svg');
-    const swiperGallery = await waitFor(() => {
-      const region = screen.getByRole('region', { name: 'Product images' });
-      expect(region.querySelector('.swiper')).not.toBeNull();
-      return region;
-    }, SWIPER_LOADS);
+    const swiperGallery = await swiperRegion('Product images');
     const next = within(swiperGallery).getByRole('button', { name: 'Next slide' });
     await waitFor(() => expect(document.activeElement).toBe(next));
     expect(within(swiperGallery).getByText('2 of 3')).toBeTruthy();
@@ -208,11 +204,7 @@ describe('the product details page', () => {
     fireEvent.keyDown(gallery, { key: 'End' });
     expect(within(gallery).getByText('3 of 3')).toBeTruthy();
     expect(within(gallery).getByRole('group', { name: '3 of 3' }).querySelector('img')!.getAttribute('src')).toBe('/media/products/royal-oud-intense-g2.svg');
-    const swiperGallery = await waitFor(() => {
-      const region = screen.getByRole('region', { name: 'Product images' });
-      expect(region.querySelector('.swiper')).not.toBeNull();
-      return region;
-    }, SWIPER_LOADS);
+    const swiperGallery = await swiperRegion('Product images');
     expect(within(swiperGallery).getByText('3 of 3')).toBeTruthy();
   });
 
@@ -222,8 +214,7 @@ describe('the product details page', () => {
     const gallery = await screen.findByRole('region', { name: 'Product images' });
     expect(gallery.querySelector('.swiper')).toBeNull();
     fireEvent.pointerEnter(gallery.parentElement!);
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Product images' }).querySelector('.swiper')).not.toBeNull(), SWIPER_LOADS);
-    expect(screen.getByRole('region', { name: 'Product images' }).querySelectorAll('img')).toHaveLength(3);
+    expect((await swiperRegion('Product images')).querySelectorAll('img')).toHaveLength(3);
   });
 
   it('renders in Arabic: rtl, Arabic digits, the lang header, and Swiper in rtl', async () => {

@@ -1,8 +1,8 @@
 // Renders storefront pieces inside the app's real providers and a memory router.
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProvider, makeQueryClient } from '@/app/provider';
 
 export function renderApp(ui: ReactNode, { route = '/' } = {}) {
@@ -38,6 +38,13 @@ export function fakeApi(routes: Record<string, (lang: string) => FakeAnswer | Pr
 
 /** The carousels' Swiper is a lazy module (carousel.tsx): its first load in a test file includes compiling it. */
 export const SWIPER_LOADS = { timeout: 5000 };
+
+/** The carousel of that name once Swiper has taken it over (until then it shows its first slides: carousel.tsx). */
+export const swiperRegion = (name: string) => waitFor(() => {
+  const region = screen.getByRole('region', { name });
+  expect(region.querySelector('.swiper')).not.toBeNull();
+  return region;
+}, SWIPER_LOADS);
 
 /** A matchMedia that matches nothing, where jsdom has none (Swiper's breakpoints ask for it). */
 export function stubMatchMedia() {
