@@ -3,13 +3,14 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type AppConfig } from './settings.ts';
 import dbPlugin from './plugins/external/db.ts';
-import securityHeaders from './plugins/external/security-headers.ts';
+import securityHeaders, { securityHeadersFor } from './plugins/external/security-headers.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticPlugin from './plugins/external/static.ts';
 import langPlugin from './plugins/app/lang.ts';
-import errorHandler from './plugins/app/error-handler.ts';
+import errorHandler, { sendError } from './plugins/app/error-handler.ts';
+import { parseLang } from './i18n/messages.ts';
 import authPlugin from './plugins/app/auth/auth.ts';
 import repositories from './plugins/app/repositories.ts';
 import idempotency from './plugins/app/idempotency/idempotency.ts';
@@ -29,6 +30,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...options.config,
     settings: { ...base.settings, ...options.config?.settings },
   };
+  let frameworkErrorHeaders: Record<string, string> | undefined;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -40,6 +42,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       : config.trustProxy,
     // A line per request costs a fifth of the throughput; debug and trace keep them.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // A URL Fastify cannot read (bad percent-encoding) is refused before any hook runs: answered
+    // here in the API's envelope and language, with the same security headers as every answer.
+    frameworkErrors: (_error, request, reply) => {
+      reply.headers(frameworkErrorHeaders ??= securityHeadersFor(config.distDir));
+      void sendError(reply, parseLang(request.headers.lang), 400, 'bad_request');
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

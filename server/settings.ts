@@ -115,6 +115,13 @@ export interface AppConfig {
    * address and dodge every per-address rate limit.
    */
   trustProxy: boolean | number | string;
+  /**
+   * Other sites' origins allowed to call the API from a browser (CORS), each
+   * exactly as the browser sends it (`https://attar.eg`). Empty by default:
+   * the storefront is served from the API's own origin and needs none. An
+   * origin not listed gets no CORS header at all: it is never echoed back.
+   */
+  corsOrigins: string[];
   settings: ShopSettings;
 }
 
@@ -133,8 +140,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
     seed: env.SEED !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
     settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
   };
+}
+
+/** CORS_ORIGINS: origins separated by commas or spaces; anything that is not a bare origin stops the start, named. */
+export function parseOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    let bare = false;
+    try {
+      const url = new URL(origin);
+      // A host of letters, digits, dots and hyphens (or an IPv6 literal): no wildcard reaches the list.
+      bare = (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin
+        && (/^[a-z0-9.-]+$/i.test(url.hostname) || url.hostname.startsWith('['));
+    } catch {
+      bare = false;
+    }
+    if (!bare) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin; write it as the browser sends it, like https://attar.eg (no path, no trailing slash)`);
+  }
+  return origins;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

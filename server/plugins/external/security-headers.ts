@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   return [
@@ -55,11 +55,45 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Record<st
   };
 }
 
+/** What a cross-origin caller may send: the API's own headers (API.md), and its methods. */
+const CORS_PREFLIGHT = {
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+  'access-control-allow-headers': 'authorization, content-type, lang, idempotency-key',
+  'access-control-max-age': '600',
+};
+
+/**
+ * CORS from a fixed allow-list (config.corsOrigins, CORS_ORIGINS): a listed
+ * origin gets itself back, exactly, and Vary: Origin; any other gets no CORS
+ * header, so the browser keeps the answer from it. Bearer tokens, not
+ * cookies: no credentials are allowed. A listed origin's preflight (OPTIONS
+ * with Access-Control-Request-Method) is answered here with 204.
+ */
+function corsFor(origins: readonly string[]) {
+  const allowed = new Set(origins);
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const origin = request.headers.origin;
+    reply.header('vary', 'Origin');
+    if (typeof origin !== 'string' || !allowed.has(origin)) return false;
+    reply.header('access-control-allow-origin', origin);
+    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return false;
+    reply.headers(CORS_PREFLIGHT).code(204).send();
+    return true;
+  };
+}
+
+/** The security headers for the storefront built into `distDir` (its shell's inline script allowed by hash). */
+export function securityHeadersFor(distDir: string): Record<string, string> {
+  const shell = path.join(distDir, 'index.html');
+  return securityHeaders(fs.existsSync(shell) ? inlineScriptHashes(fs.readFileSync(shell, 'utf8')) : []);
+}
+
 async function securityHeadersPlugin(app: FastifyInstance) {
-  const shell = path.join(app.config.distDir, 'index.html');
-  const headers = securityHeaders(fs.existsSync(shell) ? inlineScriptHashes(fs.readFileSync(shell, 'utf8')) : []);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const headers = securityHeadersFor(app.config.distDir);
+  const cors = app.config.corsOrigins?.length ? corsFor(app.config.corsOrigins) : null;
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (cors?.(request, reply)) return;
     done();
   });
 }
