@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ERROR_RESPONSES, IdParams, MessageOnly } from '../../../contract/common.ts';
 import {
@@ -10,6 +11,7 @@ import { t } from '../../../i18n/messages.ts';
 import { findUser, findUserByLogin, publicUser } from '../../../plugins/app/auth/auth-repository.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../plugins/app/auth/passwords.ts';
 import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
+import type { User as UserRow } from '../../../db/schema.ts';
 import { bearer, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,6 +29,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(t(request.lang, 'registered'), { token, user: publicUser(user) }, 201);
   });
 
+  // The account a log-in names, by email or by phone in any writing; looked up
+  // once per request, for the per-account limit and then for the password.
+  const loginAccounts = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+  const loginAccount = (request: FastifyRequest) => {
+    let found = loginAccounts.get(request);
+    if (!found) {
+      const login = (request.body as { login?: unknown } | undefined)?.login;
+      const raw = typeof login === 'string' ? login.trim() : '';
+      const byEmail = raw.includes('@') && emailProblem(raw) === null;
+      const phone = byEmail ? null : normalizePhone(raw);
+      found = byEmail ? findUserByLogin(app.db, { email: raw.toLowerCase() })
+        : phone ? findUserByLogin(app.db, { phone }) : Promise.resolve(undefined);
+      loginAccounts.set(request, found);
+    }
+    return found;
+  };
+
   // Beside the per-account limit: one address trying one password on many accounts.
   const loginsPerAddress = new WindowLimit(s.authRateLimitPerAddressMax, s.authRateLimitWindowMs);
 
@@ -38,21 +57,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         timeWindow: s.authRateLimitWindowMs,
         // After the body is read, so each account is counted per address.
         hook: 'preHandler',
-        keyGenerator: (request) => {
+        // Per account, however it is named: its email and its phone are one key,
+        // else 10 guesses by email and 10 more by phone. An unknown name counts as itself.
+        keyGenerator: async (request) => {
           const login = (request.body as { login?: unknown } | undefined)?.login;
-          return `${request.ip}|${typeof login === 'string' ? normalizeLogin(login.slice(0, 254)) : ''}`;
+          const user = await loginAccount(request);
+          return `${request.ip}|${user ? `#${user.id}` : typeof login === 'string' ? normalizeLogin(login.slice(0, 254)) : ''}`;
         },
       },
     },
     schema: { tags, body: LoginBody, response: responses(AuthData) },
   }, async (request) => {
-    const { login, password } = request.body;
-    const raw = login.trim();
-    const byEmail = raw.includes('@') && emailProblem(raw) === null;
-    const phone = byEmail ? null : normalizePhone(raw);
-    const user = byEmail
-      ? await findUserByLogin(app.db, { email: raw.toLowerCase() })
-      : phone ? await findUserByLogin(app.db, { phone }) : undefined;
+    const { password } = request.body;
+    const user = await loginAccount(request);
     // Same work whether or not the account exists, so timing does not reveal accounts.
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !valid) {
