@@ -32,14 +32,16 @@ const rendered = (children?: ReactNode) => (children === undefined ? <Outlet /> 
 
 /**
  * Spec §2: a visitor without a user token is sent to `/`. A shopper whose
- * token goes while they are here (it expired: the API's 401 signs them out)
- * goes to sign-in instead, and comes back here afterwards.
+ * token the server refused (it expired: the API's 401 signs them out) goes to
+ * sign-in instead, and comes back here afterwards: whether the 401 came while
+ * they were here, or just before, as the page opened (the badge's own call
+ * can be answered before this screen is drawn).
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { signedIn } = useSession();
+  const { signedIn, expired } = useSession();
   const signedInOnArrival = useOnArrival(signedIn);
   const here = useReturnHere();
-  if (!signedInOnArrival) return <Navigate to="/" replace />;
+  if (!signedInOnArrival && !expired) return <Navigate to="/" replace />;
   if (!signedIn) return <Navigate to="/sign-in" replace state={here satisfies SignInState} />;
   return rendered(children);
 }

@@ -81,13 +81,16 @@ export function useForgetShopper() {
     const token = storage.token();
     if (why === 'log-out') {
       writeStored(LOG_OUT_SIGNAL, String(Date.now()));
-      clearLocalStorage();
       endCheckoutSession();
     }
     forgetShopperInMemory(queryClient, token, why);
-    setToken(null);
+    setToken(null, why === 'expired' ? 'expired' : undefined);
     setCartCount(0);
     storage.setPoints(0);
-    if (why === 'log-out') void forgetPersistedData();
+    if (why === 'log-out') {
+      // Last: the badge's and the points' zeros above are written there too, and go with the rest.
+      clearLocalStorage();
+      void forgetPersistedData();
+    }
   }, [setToken, setCartCount, queryClient]);
 }

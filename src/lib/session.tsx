@@ -5,7 +5,13 @@ import { formatNumber } from './money';
 interface SessionState {
   token: string | null;
   signedIn: boolean;
-  setToken(token: string | null): void;
+  /**
+   * `why` 'expired': the server refused the token (a 401), so the shopper was
+   * signed in a moment ago and goes to sign-in rather than home (guards.tsx).
+   */
+  setToken(token: string | null, why?: 'expired'): void;
+  /** the last token was refused by the server on this page, and none has come since */
+  expired: boolean;
   /** units in the cart: the badge, mirrored in localStorage `cart count` */
   cartCount: number;
   setCartCount(n: number): void;
@@ -17,9 +23,11 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setTokenState] = useState<string | null>(() => storage.token());
   const [cartCount, setCount] = useState<number>(() => storage.cartCount());
-  const setToken = useCallback((next: string | null) => {
+  const [expired, setExpired] = useState(false);
+  const setToken = useCallback((next: string | null, why?: 'expired') => {
     storage.setToken(next);
     setTokenState(next);
+    setExpired(next === null && why === 'expired');
   }, []);
   const setCartCount = useCallback((n: number) => {
     storage.setCartCount(n);
@@ -36,8 +44,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', follow);
   }, []);
   const value = useMemo(
-    () => ({ token, signedIn: token !== null, setToken, cartCount, setCartCount }),
-    [token, setToken, cartCount, setCartCount],
+    () => ({ token, signedIn: token !== null, setToken, expired, cartCount, setCartCount }),
+    [token, setToken, expired, cartCount, setCartCount],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -116,6 +116,11 @@ export async function visit(browser: Browser, lang: 'en' | 'ar', options: VisitO
   });
   await context.addInitScript((stored) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', stored);
+    // Chromium logs a blocked resource as a console error already; an inline script or style the
+    // policy refused, reported through the event, is named here too, so every journey sees it.
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
   }, lang);
   const page = await context.newPage();
   const problems: string[] = [];

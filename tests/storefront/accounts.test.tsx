@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type InitialEntry } from 'react-router-dom';
 import { AppProvider, makeQueryClient } from '@/app/provider';
 import { GuestOnly, RequireAuth, RequireEarlierNavigation, recordEarlierNavigation, forgetEarlierNavigation } from '@/app/guards';
 import { UnauthorizedHandler } from '@/app/unauthorized';
@@ -28,6 +28,14 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 
+/** Moves the test's router, as a link would. */
+let navigateTo: (to: string) => void = () => {};
+function Navigator() {
+  const navigate = useNavigate();
+  navigateTo = (to) => void navigate(to);
+  return null;
+}
+
 /** The app's providers and a memory router with the given routes, starting at `entry`. */
 function renderRoutes(entry: InitialEntry, routes: ReactNode) {
   const queryClient = makeQueryClient();
@@ -37,6 +45,7 @@ function renderRoutes(entry: InitialEntry, routes: ReactNode) {
       <MemoryRouter initialEntries={[entry]}>
         <UnauthorizedHandler />
         <Where />
+        <Navigator />
         <Routes>
           <Route path="/" element={<h1>Home page</h1>} />
           {routes}
@@ -466,6 +475,34 @@ describe('the wishlist page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Your wishlist is empty.')).toBeTruthy();
     expect(where()).toBe('/wishlist');
+  });
+
+  it('on a token refused before a signed-in page is drawn, still goes to sign-in keeping the page, then back', async () => {
+    localStorage.setItem('userToken', 'expired-token-1234567');
+    fakeApi({
+      '/fav/show': () => (localStorage.getItem('userToken') === 'fresh'
+        ? json({ status: 200, message: 'OK', data: [] })
+        : json({ status: 401, message: 'Please log in first.' }, 401)),
+      '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }),
+    });
+    // The 401 is answered on home, before the shopper reaches a page that needs sign-in.
+    renderRoutes('/', (
+      <>
+        {routes}
+        <Route path="/gate" element={<RequireAuth><h1>Signed-in page</h1></RequireAuth>} />
+      </>
+    ));
+    await screen.findByRole('heading', { name: 'Home page' });
+    const { request } = await import('@/lib/api-client');
+    await request('/fav/show').catch(() => undefined);
+    await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
+    act(() => navigateTo('/gate'));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    type(/^Email or phone/, 'demo@attar.eg');
+    type(/^Password/, 'attar123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Signed-in page' })).toBeTruthy();
+    expect(where()).toBe('/gate');
   });
 
   it('on an expired token, signs the shopper out; the wishlist sends them to sign-in keeping the page, then back', async () => {
