@@ -21,7 +21,21 @@ export interface BuildOptions {
   config?: Partial<AppConfig>;
   /** Fastify's logger option; defaults to the configured level */
   logger?: FastifyServerOptions['logger'];
+  /** where the configured logger writes, with its level and redaction (tests read it); stdout by default */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * Secrets no log line may carry, wherever a line puts a request, its headers
+ * or a body: bearer tokens and cookies, passwords, issued tokens. The log
+ * lines of auth failures and refusals name none of them; this is the net.
+ */
+export const LOG_REDACT = [
+  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]',
+  'authorization', 'cookie', 'password', 'current_password', 'password_confirmation', 'token',
+  '*.password', '*.current_password', '*.password_confirmation', '*.token',
+  '*.*.password', '*.*.current_password', '*.*.password_confirmation', '*.*.token',
+];
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const base = loadConfig();
@@ -34,7 +48,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
     trustProxy: typeof config.trustProxy === 'number'

@@ -72,8 +72,16 @@ async function errorHandler(app: FastifyInstance) {
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([f, list]) => [f, list.map((fe) => t(lang, fe.key, fe.params))]))
         : undefined;
-      if (error.statusCode === 401 || error.statusCode === 403) {
-        request.log.info({ reqId: request.id, status: error.statusCode, url: request.routeOptions.url }, 'access refused');
+      // Refusals, for the security log (401s are logged where they are decided, in auth).
+      // Only on this error path, so a granted request pays nothing. request.log carries reqId.
+      const status = error.statusCode;
+      if (status === 403 || (status === 404 && request.user)) {
+        request.log.info({
+          event: 'access_refused', status, method: request.method, route: request.routeOptions.url, params: request.params,
+          userId: request.user?.id, ip: request.ip,
+        }, 'access refused');
+      } else if (status === 429) {
+        request.log.warn({ event: 'rate_limited', status, method: request.method, route: request.routeOptions.url, ip: request.ip }, 'rate limited');
       }
       return sendError(reply, lang, error.statusCode, error.key, error.params, fields);
     }

@@ -34,7 +34,11 @@ async function auth(app: FastifyInstance) {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const user = await resolveUser(app, request);
     if (!user) {
-      request.log.info({ reqId: request.id, url: request.routeOptions.url, hadToken: Boolean(request.headers.authorization) }, 'authentication failed');
+      // request.log carries the request id (reqId); never the header itself.
+      request.log.info({
+        event: 'auth_failed', reason: request.headers.authorization === undefined ? 'no token' : 'bad, expired or revoked token',
+        method: request.method, route: request.routeOptions.url, ip: request.ip,
+      }, 'authentication failed');
       throw unauthenticated();
     }
   });

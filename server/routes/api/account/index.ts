@@ -73,7 +73,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     // Same work whether or not the account exists, so timing does not reveal accounts.
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !valid) {
-      request.log.info({ reqId: request.id }, 'login failed');
+      // Which account was tried is named by its id only: a mistyped login may be someone's password.
+      request.log.info({ event: 'login_failed', reason: user ? 'bad password' : 'unknown account', userId: user?.id, ip: request.ip }, 'login failed');
       throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
     }
     const token = await app.tokens.issue(user.id);
@@ -113,6 +114,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     errors.throwIfAny();
     const user = await findUser(app.db, request.user!.id);
     if (!user || !(await verifyPassword(current_password, user.password_hash))) {
+      request.log.info({ event: 'password_change_refused', reason: 'bad current password', userId: request.user!.id, ip: request.ip }, 'password change refused');
       throw new AppError(422, 'current_password_wrong', undefined, { current_password: [{ key: 'current_password_wrong' }] });
     }
     await app.accounts.setPassword(user.id, password);
