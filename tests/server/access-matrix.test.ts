@@ -383,11 +383,12 @@ describe('IDOR matrix: routes × callers', () => {
 });
 
 describe('every signed-in route refuses every dead token', () => {
-  it('401 with the error envelope on each auth route of openapi.json, for no token and each of the owner\'s dead tokens', async () => {
+  it('401 with the error envelope on each auth route of openapi.json (and the HEAD twin of each GET), for no token and each of the owner\'s dead tokens', async () => {
     const ops = (await operations()).filter((o) => o.auth);
     expect(ops.length).toBeGreaterThanOrEqual(24);
     const before = await ownerState();
     let asked = 0;
+    let heads = 0;
     for (const op of ops) {
       const [method, path] = op.route.split(' ') as [Method, string];
       const url = path.replace(/\{\w+\}/g, (p) => String(p === '{id}' && path.startsWith('/orders') ? a.orderId : p === '{id}' && path.startsWith('/user/address') ? a.addressId : p === '{cartItemId}' ? a.itemId : p === '{id}' ? a.favProduct : a.cardId));
@@ -398,9 +399,16 @@ describe('every signed-in route refuses every dead token', () => {
         expect(res.statusCode, `${op.route} by ${caller}: ${res.raw}`).toBe(401);
         expect(res.body, op.route).toEqual({ status: 401, message: 'Please log in first.' });
         expectNoLeak(res, `${op.route} by ${caller}`);
+        if (method === 'GET') {
+          // Fastify's HEAD twin of a GET route goes through the same sign-in
+          const head = await app.inject({ method: 'HEAD', url: `/api${url}`, headers: tokenOf(caller) ? { authorization: `Bearer ${tokenOf(caller)}` } : {} });
+          expect(head.statusCode, `HEAD ${url} by ${caller}`).toBe(401);
+          heads += 1;
+        }
       }
     }
     expect(asked).toBe(ops.length * 4);
+    expect(heads).toBeGreaterThanOrEqual(40);
     expect(await ownerState()).toEqual(before);
   });
 });
