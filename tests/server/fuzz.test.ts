@@ -1,0 +1,109 @@
+// The API fuzz, small run (`npm run fuzz` sends 100,000+ of the same
+// requests): every route of openapi.json gets requests built from its own
+// schema and bent out of shape (huge and negative numbers, 100k-character
+// strings, unicode, __proto__, SQL and HTML, wrong types, missing and extra
+// fields, other shoppers' ids, bad tokens). No answer may be a 5xx, leave the
+// error envelope, or show a stack, SQL, a path or a token; afterwards nothing
+// of another shopper's has changed. A failure names the request, shrunk by
+// fast-check; FUZZ_SEED replays a run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Problem, Sent, World } from './fuzz/harness.ts';
+import { createWorld, fuzzRoute, invariantProblems, judge, runsFor } from './fuzz/harness.ts';
+
+/** Requests per route here (a quarter on the scrypt routes): about 2,500 in all. */
+const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 70);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+let world: World;
+
+beforeAll(async () => {
+  world = await createWorld();
+});
+afterAll(async () => {
+  await world.app.close();
+});
+
+describe('the fuzz covers the API', () => {
+  it('reads every route of API.md from openapi.json, with its schemas', () => {
+    const names = world.routes.map((r) => r.name);
+    for (const route of [
+      'GET /api/home', 'GET /api/products/bestseller', 'GET /api/products/details/{id}', 'GET /api/user/logout',
+      'POST /api/user/add/address', 'GET /api/user/show/address', 'POST /api/addToCard', 'GET /api/showCard',
+      'POST /api/fav/add/{id}', 'GET /api/fav/remove/{id}', 'POST /api/review/send', 'POST /api/add/smell/{cartItemId}',
+      'POST /api/changeSummaryCard/{cartId}', 'POST /api/remove', 'POST /api/add/coupons/{cardId}', 'GET /api/usepoint',
+      'GET /api/usepoint/done', 'GET /api/usepoint/cancel', 'POST /api/checkout', 'POST /api/user/register', 'POST /api/user/login',
+      'GET /api/user/profile', 'POST /api/user/profile/update', 'POST /api/user/change-password', 'DELETE /api/user/address/{id}',
+      'GET /api/categories', 'GET /api/products', 'GET /api/products/category/{id}', 'GET /api/offers', 'GET /api/fav/show',
+      'POST /api/remove/coupons/{cardId}', 'GET /api/orders', 'GET /api/orders/{id}', 'GET /api/about', 'POST /api/contact', 'GET /api/health',
+    ]) expect(names).toContain(route);
+    const checkout = world.routes.find((r) => r.name === 'POST /api/checkout')!;
+    expect(checkout.auth).toBe(true);
+    expect(Object.keys(checkout.body?.properties ?? {})).toEqual(expect.arrayContaining(['card_id', 'address_id', 'shiping', 'payment']));
+    expect(Object.keys(checkout.headers)).toContain('idempotency-key');
+  });
+});
+
+describe('hostile requests on every route', () => {
+  it(`answer no 5xx, only the documented envelopes, and leak nothing (seed ${SEED})`, async () => {
+    let total = 0;
+    for (const [i, route] of world.routes.entries()) {
+      const tally = await fuzzRoute(world, route, { runs: runsFor(route, RUNS), seed: SEED + i, mode: 'assert' });
+      expect(tally.tried, route.name).toBeGreaterThan(0);
+      total += tally.tried;
+    }
+    expect(total).toBeGreaterThanOrEqual(world.routes.length * 10);
+  }, 120_000);
+
+  it("leave another shopper's data, prices, coupons, order states and points ledgers as they were", async () => {
+    expect(await invariantProblems(world)).toEqual([]);
+  });
+});
+
+describe('the judge', () => {
+  // The fuzz passes only if it can fail: each of these answers must be caught.
+  const base: Sent = {
+    route: 'GET /api/about', method: 'GET', url: '/api/about', headers: {}, payload: undefined, echo: '/api/about', ms: 1, res: null, thrown: null,
+  };
+  const answer = (statusCode: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }) =>
+    ({ ...base, res: { statusCode, headers, body, rawPayload: Buffer.from(body) } as unknown as Sent['res'] });
+  const kinds = (problems: Problem[]) => problems.map((p) => p.kind);
+
+  it('passes the envelopes of API.md', () => {
+    expect(judge(world, answer(200, '{"status":200,"message":"OK","data":{"title":"About"}}'))).toEqual([]);
+    expect(judge(world, answer(404, '{"status":404,"message":"Not found."}'))).toEqual([]);
+    expect(judge(world, answer(422, '{"status":422,"message":"Check.","errors":{"name":["Required."]}}'))).toEqual([]);
+  });
+
+  it('catches a 5xx, a bad envelope, a leak and a token', () => {
+    expect(kinds(judge(world, answer(500, '{"status":500,"message":"Something went wrong."}')))).toEqual(['5xx']);
+    expect(kinds(judge(world, answer(400, '{"statusCode":400,"error":"Bad Request","message":"body must be object"}')))).toContain('shape');
+    expect(kinds(judge(world, answer(404, '{"status":404,"message":"x","errors":{"a":["b"]}}')))).toContain('shape');
+    expect(kinds(judge(world, answer(422, '{"status":422,"message":"x","errors":{"a":"b"}}')))).toContain('shape');
+    expect(kinds(judge(world, answer(400, 'Bad Request', { 'content-type': 'text/plain' })))).toContain('shape');
+    expect(kinds(judge(world, answer(200, '{"status":200,"message":"OK","data":"SqliteError: no such column: x"}')))).toContain('leak');
+    expect(kinds(judge(world, answer(200, '{"status":200,"message":"OK","data":"SELECT \\"id\\" from \\"users\\""}')))).toContain('leak');
+    expect(kinds(judge(world, answer(404, '{"status":404,"message":"TypeError: x\\n    at f (/work/main/server/app.ts:1:2)"}')))).toContain('leak');
+    expect(kinds(judge(world, answer(200, `{"status":200,"message":"OK","data":"${world.other.token}"}`)))).toContain('leak');
+    expect(kinds(judge(world, answer(200, '{"status":200,"message":"OK","data":{"user":{"password_hash":"x"}}}')))).toContain('leak');
+    expect(kinds(judge(world, answer(404, '{"status":404,"message":"x"}', { 'content-type': 'application/json', 'x-debug': 'node_modules/kysely' })))).toContain('leak');
+  });
+
+  it('excuses what the request itself sent, echoed back', () => {
+    const sql = "' UNION SELECT password_hash FROM users --";
+    const echoed = { ...answer(422, JSON.stringify({ status: 422, message: `No coupon ${sql}`, errors: { name: [`No coupon ${sql}`] } })), echo: sql };
+    expect(judge(world, echoed)).toEqual([]);
+  });
+
+  it('fails the run when a handler throws: a broken route is found and named', async () => {
+    const list = world.app.orders.list;
+    world.app.orders.list = async () => {
+      throw new Error('broken on purpose');
+    };
+    try {
+      const route = world.routes.find((r) => r.name === 'GET /api/orders')!;
+      await expect(fuzzRoute(world, route, { runs: 40, seed: SEED, mode: 'assert' })).rejects.toThrow(/GET \/api\/orders: \[5xx\] answered 500/);
+    } finally {
+      world.app.orders.list = list;
+    }
+  });
+});

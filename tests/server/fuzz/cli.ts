@@ -1,0 +1,60 @@
+// npm run fuzz — the full API fuzz: at least 100,000 generated requests over
+// every route (requests.ts, judged by harness.ts), then a table of how many
+// each route got, the answers' status codes, and every 5xx, bad shape and
+// leak seen. Exits 1 on any of them. Not part of `npm test`, which runs a
+// small sample of the same requests (tests/server/fuzz.test.ts).
+//
+//   FUZZ_RUNS=3000      requests per route (a quarter on REDUCED_ROUTES: scrypt, openapi.json)
+//   FUZZ_SEED=1234      replay a run (the seed is printed)
+//   FUZZ_ONLY=checkout  only routes whose name contains one of these (comma separated)
+import { createWorld, fuzzRoute, invariantProblems, rebaseline, runsFor, type RouteTally } from './harness.ts';
+
+const perRoute = Number(process.env.FUZZ_RUNS ?? 3000);
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const only = (process.env.FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+const started = performance.now();
+const world = await createWorld();
+const routes = world.routes.filter((r) => !only.length || only.some((o) => r.name.includes(o)));
+console.log(`API fuzz: ${routes.length} routes, ${perRoute} requests a route (${Math.ceil(perRoute / 4)} on sign-up, log-in, password change and openapi.json), seed ${seed}`);
+
+const tallies: RouteTally[] = [];
+const broken: string[] = [];
+for (const [i, route] of routes.entries()) {
+  const t0 = performance.now();
+  const tally = await fuzzRoute(world, route, { runs: runsFor(route, perRoute), seed: seed + i, mode: 'tally' });
+  tallies.push(tally);
+  const bad = tally.problems['5xx'] + tally.problems.shape + tally.problems.leak + tally.problems.crash + tally.problems.slow;
+  const codes = Object.entries(tally.statuses).map(([code, n]) => `${code}×${n}`).join(' ');
+  console.log(`${route.name.padEnd(40)} ${String(tally.tried).padStart(6)}  ${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s  ${bad ? `FAILED ${bad}` : 'ok'}  ${codes}`);
+  for (const example of tally.examples) console.log(`    ${example}`);
+  const after = await invariantProblems(world);
+  for (const p of after) {
+    broken.push(`after ${route.name}: ${p}`);
+    console.log(`    [invariant] ${p}`);
+  }
+  // Report the route that broke it, then compare the next routes with what is now.
+  if (after.length) await rebaseline(world);
+}
+await world.app.close();
+
+const sum = (f: (t: RouteTally) => number) => tallies.reduce((n, t) => n + f(t), 0);
+const total = sum((t) => t.tried);
+const fivexx = sum((t) => t.problems['5xx']);
+const shapes = sum((t) => t.problems.shape);
+const leaks = sum((t) => t.problems.leak);
+const crashes = sum((t) => t.problems.crash);
+const slow = sum((t) => t.problems.slow);
+const seconds = (performance.now() - started) / 1000;
+const statuses: Record<string, number> = {};
+for (const t of tallies) for (const [code, n] of Object.entries(t.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+
+console.log('');
+console.log(`requests: ${total} over ${tallies.length} routes in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} a second), seed ${seed}`);
+console.log(`answers: ${Object.entries(statuses).map(([code, n]) => `${code}×${n}`).join(' ')}`);
+console.log(`5xx: ${fivexx}   bad shapes: ${shapes}   leaks: ${leaks}   inject failures: ${crashes}   slower than 5 s: ${slow}   broken invariants: ${broken.length}`);
+const thin = tallies.filter((t) => t.tried === 0).map((t) => t.route);
+if (thin.length) console.log(`routes never reached: ${thin.join(', ')}`);
+const failed = fivexx + shapes + leaks + crashes + slow + broken.length + thin.length > 0;
+console.log(failed ? 'FAILED' : 'passed');
+process.exit(failed ? 1 : 0);
