@@ -1,5 +1,5 @@
-import { Ajv } from 'ajv';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import Fastify, { LogController, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type AppConfig } from './settings.ts';
 import dbPlugin from './plugins/external/db.ts';
@@ -73,7 +73,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const ajvOptions = { allErrors: true, removeAdditional: true, useDefaults: true, allowUnionTypes: true } as const;
   const coercing = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
   const strict = new Ajv({ ...ajvOptions, coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : finiteOnly(coercing.compile(schema))));
 
   // An empty body on a JSON POST (e.g. POST /fav/add/{id}) is no body, not an error.
   // JSON only: any other body type answers 415 instead of failing validation.
@@ -103,4 +103,36 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticPlugin);
   return app;
+}
+
+type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
+
+/**
+ * Ajv coerces the texts "Infinity", "-Infinity" and "1e400" to numbers that
+ * pass `integer` and `number`, then skips their minimum and maximum (it
+ * checks bounds on finite numbers only): `?page=Infinity` reached the SQL.
+ * A coerced value that is not a finite number is refused like a wrong type.
+ */
+function finiteOnly(validate: ValidateFunction): Validator {
+  const check: Validator = (data: unknown) => {
+    const valid = validate(data);
+    check.errors = validate.errors as Validator['errors'];
+    if (!valid) return false;
+    const path = nonFinitePath(data, '');
+    if (path === null) return true;
+    check.errors = [{ instancePath: path, schemaPath: '#', keyword: 'type', params: { type: 'number' }, message: 'must be a finite number' }];
+    return false;
+  };
+  return check;
+}
+
+function nonFinitePath(value: unknown, path: string): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nonFinitePath(item, `${path}/${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
