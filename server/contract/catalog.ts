@@ -26,6 +26,9 @@ export const Meta = Type.Object({
   last_page: Type.Integer(),
 });
 
+// Other keys are dropped, not refused (a cache-buster stays harmless): the
+// handlers spread the query into the repository's filter, whose internal
+// `offersOnly` a query string could otherwise set.
 export const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 48 })),
@@ -34,7 +37,7 @@ export const ListQuery = Type.Object({
   sort: Type.Optional(Enum(SORTS)),
   min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
   max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
-});
+}, { additionalProperties: false });
 
 export const CategoryRow = Type.Object({ id: Id, name: Type.String(), image: Type.String(), products_count: Type.Integer() });
 export const CategoryHead = Type.Object({ id: Id, name: Type.String(), image: Type.String() });
