@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem, Sent, World } from './fuzz/harness.ts';
 import { createWorld, fuzzRoute, invariantProblems, judge, runsFor } from './fuzz/harness.ts';
 
-/** Requests per route here (a quarter on the scrypt routes): about 2,500 in all. */
-const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 70);
+/** Requests per route here (a quarter on the scrypt routes and openapi.json): about 3,600 in all. */
+const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 let world: World;

@@ -20,13 +20,16 @@ console.log(`API fuzz: ${routes.length} routes, ${perRoute} requests a route (${
 
 const tallies: RouteTally[] = [];
 const broken: string[] = [];
+const n = (value: number, width: number) => String(value).padStart(width);
+console.log(`${'route'.padEnd(40)} ${'tried'.padStart(6)} ${'secs'.padStart(6)} ${'5xx'.padStart(4)} ${'shape'.padStart(5)} ${'leak'.padStart(4)} ${'other'.padStart(5)}  answers`);
 for (const [i, route] of routes.entries()) {
   const t0 = performance.now();
   const tally = await fuzzRoute(world, route, { runs: runsFor(route, perRoute), seed: seed + i, mode: 'tally' });
   tallies.push(tally);
-  const bad = tally.problems['5xx'] + tally.problems.shape + tally.problems.leak + tally.problems.crash + tally.problems.slow;
-  const codes = Object.entries(tally.statuses).map(([code, n]) => `${code}×${n}`).join(' ');
-  console.log(`${route.name.padEnd(40)} ${String(tally.tried).padStart(6)}  ${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s  ${bad ? `FAILED ${bad}` : 'ok'}  ${codes}`);
+  const { problems: p } = tally;
+  const codes = Object.entries(tally.statuses).map(([code, count]) => `${code}×${count}`).join(' ');
+  const secs = ((performance.now() - t0) / 1000).toFixed(1).padStart(6);
+  console.log(`${route.name.padEnd(40)} ${n(tally.tried, 6)} ${secs} ${n(p['5xx'], 4)} ${n(p.shape, 5)} ${n(p.leak, 4)} ${n(p.crash + p.slow, 5)}  ${codes}`);
   for (const example of tally.examples) console.log(`    ${example}`);
   const after = await invariantProblems(world);
   for (const p of after) {
@@ -52,7 +55,7 @@ for (const t of tallies) for (const [code, n] of Object.entries(t.statuses)) sta
 console.log('');
 console.log(`requests: ${total} over ${tallies.length} routes in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} a second), seed ${seed}`);
 console.log(`answers: ${Object.entries(statuses).map(([code, n]) => `${code}×${n}`).join(' ')}`);
-console.log(`5xx: ${fivexx}   bad shapes: ${shapes}   leaks: ${leaks}   inject failures: ${crashes}   slower than 5 s: ${slow}   broken invariants: ${broken.length}`);
+console.log(`5xx: ${fivexx}   bad shapes: ${shapes}   leaks: ${leaks}   other (inject failures ${crashes}, slower than 5 s ${slow})   broken invariants: ${broken.length}`);
 const thin = tallies.filter((t) => t.tried === 0).map((t) => t.route);
 if (thin.length) console.log(`routes never reached: ${thin.join(', ')}`);
 const failed = fivexx + shapes + leaks + crashes + slow + broken.length + thin.length > 0;

@@ -9,7 +9,7 @@
 // current password) are `Pick`s, resolved by the harness when it sends.
 import fc from 'fast-check';
 import {
-  MASS_ASSIGN_KEYS, PROTO_KEYS, RAW_BODIES, HUGE, hostileNumber, hostileString, hostileValue, own, pollution,
+  HTML_PAYLOADS, HUGE, MASS_ASSIGN_KEYS, PROTO_KEYS, RAW_BODIES, SQL_PAYLOADS, UNICODE, hostileNumber, hostileString, hostileValue, own, pollution,
 } from './hostile.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
@@ -170,8 +170,15 @@ function idArbitrary(kind: IdKind): fc.Arbitrary<unknown> {
 // ------------------------------------------------------------------ values a schema allows
 
 const isoDay = fc.date({ min: new Date('1890-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+/**
+ * SQL, HTML and odd unicode are valid text: they must get past validation
+ * into the handlers and the database, not only meet a schema's refusal.
+ */
+const injection = fc.constantFrom(...SQL_PAYLOADS, ...HTML_PAYLOADS, ...UNICODE);
 const text = (samples: string[]) => fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...samples) },
+  { weight: 3, arbitrary: injection },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...samples), injection).map(([a, b]) => `${a} ${b}`) },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
 );
@@ -240,7 +247,10 @@ export function validValue(schema: JsonSchema, field: string, route: string): fc
       const semantic = semanticString(field, route);
       if (semantic) return semantic;
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) }) },
+        { weight: 1, arbitrary: injection.filter((v) => v.length >= (schema.minLength ?? 0) && v.length <= (schema.maxLength ?? Infinity)) },
+      );
     }
     case 'array': {
       const items = schema.items ?? {};
