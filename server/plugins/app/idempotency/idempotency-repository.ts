@@ -75,6 +75,15 @@ function keyQueries(db: Db) {
 export class IdempotencyKeys {
   #purgedAt = 0;
   readonly #q: ReturnType<typeof keyQueries>;
+  /**
+   * When this server began. One server process serves a database (the shop
+   * command claims no keys), so a key still in flight from before then was
+   * held by a process that is gone (killed, crashed): its request never
+   * answered, and a retry takes the key over at once rather than meeting 409
+   * until idempotencyStaleMs. (Servers sharing one database would need the
+   * holder's identity on the key instead.)
+   */
+  readonly #startedAt = Date.now();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {
     this.#q = keyQueries(db);
@@ -106,7 +115,8 @@ export class IdempotencyKeys {
             },
           };
         }
-        if (Date.now() - Date.parse(row.created_at) > this.settings.idempotencyStaleMs) {
+        const claimedAt = Date.parse(row.created_at);
+        if (claimedAt < this.#startedAt || Date.now() - claimedAt > this.settings.idempotencyStaleMs) {
           // Its holder died between claim and answer (a crash): take the key over.
           const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString() })
             .where('id', '=', row.id).where('created_at', '=', row.created_at).where('state', '=', 'in_flight').executeTakeFirst();
