@@ -7,7 +7,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, loginDemo, makeApp, registerShopper, seededProduct, toAnswer, type Answer } from './helpers.ts';
+import { addAddress, call, checkoutBody, loginDemo, makeApp, registerShopper, seededProduct, toAnswer, type Answer } from './helpers.ts';
 import { DEMO_USER } from '../../server/db/seed/seed.ts';
 
 let app: FastifyInstance;
@@ -417,6 +417,120 @@ describe('a busy database', () => {
   }, 40_000);
 });
 
+/**
+ * What a checkout writes, read through another connection: the shopper's
+ * orders (with items and history), cart, points and ledger, coupon uses,
+ * Idempotency-Keys, and the stock of every product.
+ */
+function checkoutTraces(db: BetterSqlite3.Database, userId: number) {
+  const one = (sql: string) => db.prepare(sql).all(userId);
+  return {
+    orders: one('select id, total from orders where user_id = ?'),
+    items: one('select i.product_id, i.qty from order_items i join orders o on o.id = i.order_id where o.user_id = ?'),
+    history: one('select h.status from order_status_history h join orders o on o.id = h.order_id where o.user_id = ?'),
+    cart: one('select i.product_id, i.qty, i.smell_ids, i.gift_id, c.coupon_id, c.points_applied from cart_items i join carts c on c.id = i.cart_id where c.user_id = ? order by i.id'),
+    points: one('select points from users where id = ?'),
+    ledger: one('select delta, reason from points_ledger where user_id = ?') as { delta: number; reason: string }[],
+    uses: one('select coupon_id from coupon_uses where user_id = ?'),
+    keys: one('select key, state from idempotency_keys where user_id = ?') as { key: string; state: string }[],
+    stock: db.prepare('select id, stock, units_sold from products order by id').all(),
+    coupons: db.prepare('select id, used_count from coupons order by id').all(),
+  };
+}
+
+/** A shopper whose cart can be checked out: the WELCOME10 coupon, 1200 points applied, a product without smells. */
+async function readyToCheckOut(target: FastifyInstance) {
+  const { token, user } = await registerShopper(target);
+  const p = await seededProduct(target, 2);
+  expect((await call(target, 'POST', '/addToCard', { token, body: { product_id: p.id } })).statusCode).toBe(200);
+  const addressId = await addAddress(target, token);
+  await target.db.updateTable('users').set({ points: 1200 }).where('id', '=', user.id).execute();
+  await target.db.insertInto('points_ledger').values({ user_id: user.id, delta: 1200, reason: 'welcome', order_id: null, created_at: new Date().toISOString() }).execute();
+  const cart = (await call(target, 'GET', '/showCard', { token })).body.data;
+  expect((await call(target, 'POST', `/add/coupons/${cart.card_id}`, { token, body: { name: 'WELCOME10' } })).statusCode).toBe(200);
+  expect((await call(target, 'GET', '/usepoint/done', { token })).statusCode).toBe(200);
+  return { token, userId: user.id as number, body: checkoutBody(cart.card_id, addressId) };
+}
+
+describe('a busy database during checkout (the multi-step write)', () => {
+  let busyApp: FastifyInstance;
+  let dir: string;
+  let file: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-busy-checkout-'));
+    file = path.join(dir, 'shop.db');
+    busyApp = await makeApp({}, { databaseUrl: file });
+  });
+  afterAll(async () => {
+    await busyApp.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After, writes nothing of the order, and the same Idempotency-Key then places it once', async () => {
+    const s = await readyToCheckOut(busyApp);
+    const headers = { 'idempotency-key': 'key-busy-checkout-1' };
+    const other = new BetterSqlite3(file, { timeout: 100 });
+    const original = busyApp.checkout.checkout;
+    try {
+      const before = checkoutTraces(other, s.userId);
+
+      // Another writer holds the lock when the checkout arrives: its key cannot even be claimed.
+      other.exec('BEGIN IMMEDIATE');
+      try {
+        const busy = await call(busyApp, 'POST', '/checkout', { token: s.token, headers, body: s.body, lang: 'ar' });
+        expectEnvelope(busy, 503);
+        expect(busy.body.message).toBe('المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.');
+        expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        other.exec('ROLLBACK');
+      }
+      expect(checkoutTraces(other, s.userId)).toEqual(before);
+
+      // Another writer takes the lock after the key is claimed, before the order's transaction
+      // (the shop command moving an order along at that moment).
+      busyApp.checkout.checkout = (...args) => {
+        other.exec('BEGIN IMMEDIATE');
+        return original.apply(busyApp.checkout, args);
+      };
+      try {
+        const busy = await call(busyApp, 'POST', '/checkout', { token: s.token, headers, body: s.body });
+        expectEnvelope(busy, 503);
+        expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+        expect(busy.headers['idempotent-replayed']).toBeUndefined();
+      } finally {
+        busyApp.checkout.checkout = original;
+        if (other.inTransaction) other.exec('ROLLBACK');
+      }
+      const { keys, ...rest } = checkoutTraces(other, s.userId);
+      const { keys: keysBefore, ...restBefore } = before;
+      expect(rest).toEqual(restBefore);
+      expect(keysBefore).toEqual([]);
+
+      // The lock is free again: the same key places the order, once, without waiting for a key nobody holds.
+      const started = Date.now();
+      const placed = await call(busyApp, 'POST', '/checkout', { token: s.token, headers, body: s.body });
+      expect(placed.statusCode, placed.raw).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const again = await call(busyApp, 'POST', '/checkout', { token: s.token, headers, body: s.body });
+      expect(again.raw).toBe(placed.raw);
+      const after = checkoutTraces(other, s.userId);
+      expect(after.orders).toHaveLength(1);
+      expect(after.items).toHaveLength(1);
+      expect(after.history).toEqual([{ status: 'pending' }]);
+      expect(after.cart).toEqual([]);
+      expect(after.uses).toHaveLength(1);
+      expect(after.keys).toEqual([{ key: 'key-busy-checkout-1', state: 'done' }]);
+      // The failed attempt kept no answer for its key.
+      expect(keys.filter((k) => k.state === 'done')).toEqual([]);
+      expect(other.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      busyApp.checkout.checkout = original;
+      other.close();
+    }
+  }, 40_000);
+});
+
 describe('a full database', () => {
   it('answers 503 with Retry-After, in the shopper\'s language, and writes nothing half-way', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-'));
@@ -454,4 +568,5 @@ describe('a full database', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
 });

@@ -84,6 +84,11 @@ export class IdempotencyKeys {
    * holder's identity on the key instead.)
    */
   readonly #startedAt = Date.now();
+  /**
+   * Keys this process failed to free (the database was busy or full when
+   * their request failed): nobody holds them, so a retry takes them over.
+   */
+  readonly #unreleased = new Set<number>();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {
     this.#q = keyQueries(db);
@@ -116,11 +121,14 @@ export class IdempotencyKeys {
           };
         }
         const claimedAt = Date.parse(row.created_at);
-        if (claimedAt < this.#startedAt || Date.now() - claimedAt > this.settings.idempotencyStaleMs) {
-          // Its holder died between claim and answer (a crash): take the key over.
+        if (this.#unreleased.has(row.id) || claimedAt < this.#startedAt || Date.now() - claimedAt > this.settings.idempotencyStaleMs) {
+          // Its holder died between claim and answer (a crash), or failed and could not free it: take the key over.
           const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString() })
             .where('id', '=', row.id).where('created_at', '=', row.created_at).where('state', '=', 'in_flight').executeTakeFirst();
-          if (Number(taken.numUpdatedRows) === 1) return { id: row.id };
+          if (Number(taken.numUpdatedRows) === 1) {
+            this.#unreleased.delete(row.id);
+            return { id: row.id };
+          }
           continue;
         }
         if (Date.now() >= deadline) throw new AppError(409, messages.inFlight, undefined, undefined, { 'Retry-After': '1' });
@@ -141,7 +149,16 @@ export class IdempotencyKeys {
 
   /** Frees a key whose request did not go through, so a retry with it runs anew. */
   async release(id: number): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('id', '=', id).where('state', '=', 'in_flight').execute();
+    try {
+      await this.db.deleteFrom('idempotency_keys').where('id', '=', id).where('state', '=', 'in_flight').execute();
+      this.#unreleased.delete(id);
+    } catch (error) {
+      // Often the very cause of the failure (a busy or full database) also
+      // stops the delete: a retry then takes the key over instead of meeting
+      // 409 until idempotencyStaleMs.
+      this.#unreleased.add(id);
+      throw error;
+    }
   }
 
   /** Finished keys older than their time to live: deleted at most once an hour. */
