@@ -569,4 +569,129 @@ describe('a full database', () => {
     }
   });
 
+  describe('in the middle of an order', () => {
+    let midApp: FastifyInstance;
+    let dir: string;
+    let other: BetterSqlite3.Database;
+
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-mid-'));
+      midApp = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
+      other = new BetterSqlite3(path.join(dir, 'attar.db'), { timeout: 1000 });
+      other.exec('create table filler (b blob)');
+    });
+    afterAll(async () => {
+      other.close();
+      await midApp.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    // The disk fills up at a chosen step of the order's writes: a trigger on
+    // that step's table writes a megabyte the disk (max_page_count) has no
+    // room for, so that statement fails with SQLITE_FULL after the earlier
+    // steps were written.
+    it.each([
+      ['its items', 'insert', 'order_items'],
+      ['the coupon use', 'insert', 'coupon_uses'],
+      ['the points ledger', 'insert', 'points_ledger'],
+      ['its first status', 'insert', 'order_status_history'],
+      ['the key\'s kept answer (the last step)', 'update', 'idempotency_keys'],
+    ])('at %s: 503 with Retry-After, nothing of the order kept, and the same key then places it once', async (_step, event, table) => {
+      const s = await readyToCheckOut(midApp);
+      const key = `key-full-at-${table}`;
+      const original = midApp.checkout.checkout;
+      const failures: unknown[] = [];
+      other.exec(`create trigger fill_up after ${event} on ${table} begin insert into filler values (zeroblob(1048576)); end`);
+      try {
+        midApp.checkout.checkout = (...args) => {
+          midApp.rawDb.pragma(`max_page_count = ${midApp.rawDb.pragma('page_count', { simple: true }) as number}`);
+          return original.apply(midApp.checkout, args).catch((error: unknown) => {
+            failures.push((error as { code?: string }).code);
+            throw error;
+          }).finally(() => midApp.rawDb.pragma('max_page_count = 1073741823'));
+        };
+        const before = checkoutTraces(other, s.userId);
+        const res = await call(midApp, 'POST', '/checkout', { token: s.token, headers: { 'idempotency-key': key }, body: s.body });
+        expect(failures).toEqual(['SQLITE_FULL']);
+        expectEnvelope(res, 503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(checkoutTraces(other, s.userId)).toEqual(before);
+        expect(other.prepare('select count(*) as n from filler').get()).toEqual({ n: 0 });
+      } finally {
+        midApp.checkout.checkout = original;
+        other.exec('drop trigger if exists fill_up');
+      }
+      const ok = await call(midApp, 'POST', '/checkout', { token: s.token, headers: { 'idempotency-key': key }, body: s.body });
+      expect(ok.statusCode, ok.raw).toBe(200);
+      const after = checkoutTraces(other, s.userId);
+      expect(after.orders).toHaveLength(1);
+      expect(after.items).toHaveLength(1);
+      expect(after.history).toEqual([{ status: 'pending' }]);
+      expect(after.uses).toHaveLength(1);
+      expect(after.ledger.map((r) => r.reason).sort()).toEqual(['order_earned', 'order_spent', 'welcome']);
+      expect(after.keys).toEqual([{ key, state: 'done' }]);
+      expect(other.pragma('integrity_check', { simple: true })).toBe('ok');
+    });
+  });
+
+  it('as orders fill the disk up: the checkout that finds no room answers 503 with Retry-After, leaves no part of the order, and with room again its key places it once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-checkout-'));
+    const file = path.join(dir, 'attar.db');
+    const fullApp = await makeApp({}, { databaseUrl: file });
+    const other = new BetterSqlite3(file, { timeout: 1000 });
+    const original = fullApp.checkout.checkout;
+    try {
+      const shoppers = [];
+      for (let i = 0; i < 4; i++) shoppers.push(await readyToCheckOut(fullApp));
+      const giftBox = await seededProduct(fullApp, 2);
+      // The disk is full while the order is written, after its key is claimed:
+      // no page may be added meanwhile.
+      const failures: unknown[] = [];
+      fullApp.checkout.checkout = (...args) => {
+        fullApp.rawDb.pragma(`max_page_count = ${fullApp.rawDb.pragma('page_count', { simple: true }) as number}`);
+        return original.apply(fullApp.checkout, args).catch((error: unknown) => {
+          failures.push((error as { code?: string }).code);
+          throw error;
+        }).finally(() => fullApp.rawDb.pragma('max_page_count = 1073741823'));
+      };
+      // Orders (the shoppers buy again and again) until one needs a page the disk does not have.
+      let full: { s: (typeof shoppers)[number]; key: string; res: Answer; before: ReturnType<typeof checkoutTraces> } | null = null;
+      for (let i = 0; i < 200 && !full; i++) {
+        const s = shoppers[i % shoppers.length];
+        if (i >= shoppers.length) {
+          expect((await call(fullApp, 'POST', '/addToCard', { token: s.token, body: { product_id: giftBox.id } })).statusCode).toBe(200);
+        }
+        const before = checkoutTraces(other, s.userId);
+        const key = `key-full-${i}`;
+        const res = await call(fullApp, 'POST', '/checkout', { token: s.token, headers: { 'idempotency-key': key }, body: s.body, lang: 'ar' });
+        if (res.statusCode !== 200) full = { s, key, res, before };
+      }
+      expect(full, 'every order fitted').not.toBeNull();
+      // The order's own transaction met the full disk (not the key's claim before it).
+      expect(failures).toEqual(['SQLITE_FULL']);
+      expectEnvelope(full!.res, 503);
+      expect(full!.res.body.message).toBe('المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.');
+      expect(Number(full!.res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(full!.res.raw).not.toMatch(/SQLITE|full/i);
+      // Nothing of the order, and its key is free again.
+      expect(checkoutTraces(other, full!.s.userId)).toEqual(full!.before);
+      expect(fullApp.rawDb.pragma('integrity_check', { simple: true })).toBe('ok');
+
+      // Room again: the same key places the order, once.
+      fullApp.checkout.checkout = original;
+      const ok = await call(fullApp, 'POST', '/checkout', { token: full!.s.token, headers: { 'idempotency-key': full!.key }, body: full!.s.body });
+      expect(ok.statusCode, ok.raw).toBe(200);
+      const after = checkoutTraces(other, full!.s.userId);
+      expect(after.orders).toHaveLength(full!.before.orders.length + 1);
+      expect(after.items).toHaveLength(full!.before.items.length + 1);
+      expect(after.history).toHaveLength(full!.before.history.length + 1);
+      expect(after.cart).toEqual([]);
+      expect(ok.body.data.order.total).toBeGreaterThan(0);
+    } finally {
+      fullApp.checkout.checkout = original;
+      other.close();
+      await fullApp.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
