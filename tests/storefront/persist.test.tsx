@@ -564,8 +564,7 @@ describe('log-out', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(deleted.sort()).toEqual(['attar-api']));
-    expect(Object.keys(localStorage).sort()).toEqual(['cart count', 'data saver', 'lang']);
-    expect(localStorage.getItem('cart count')).toBe('0');
+    expect(Object.keys(localStorage).sort()).toEqual(['data saver', 'lang']);
     expect(queryClient.getMutationCache().getAll()).toEqual([]);
     // Whatever is saved again holds nothing of the shopper.
     await waitFor(() => expect(storedChanges()).toEqual([]));
