@@ -6,6 +6,7 @@
 // the API calls fail. The update flow (test 5) is in pwa.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request, Route } from 'playwright-core';
+import { seededRandom } from '../seeded-random.ts';
 import { footerLink, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
   apiGet, apiPost, apiSignIn, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
@@ -419,18 +420,6 @@ describe.each(['en', 'ar'] as const)('offline checkout, in %s', (lang) => {
   }, 60_000);
 });
 
-/** mulberry32: a small seeded PRNG, so the failures are the same on every run. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** FNV-1a: a request's name as a number, to seed its roll. */
 function fnv1a(text: string) {
   let h = 0x811c9dc5;
@@ -456,7 +445,7 @@ async function flakyApi(page: Page) {
     const call = `${request.method()} ${new URL(request.url()).pathname}`;
     const n = (made.get(call) ?? 0) + 1;
     made.set(call, n);
-    const roll = mulberry32(SEED ^ fnv1a(`${call} #${n}`))();
+    const roll = seededRandom(SEED ^ fnv1a(`${call} #${n}`))();
     if (roll < 0.15) {
       log.push(`${call} #${n}: lost on the way`);
       return route.abort('failed');

@@ -6,7 +6,8 @@
 // never below. Any 5xx fails the scenario.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disposeLive, liveServer, liveShopper, seededRandom, sleep, type LiveAnswer, type LiveServer, type LiveShopper } from './live-server.ts';
+import { disposeLive, liveServer, liveShopper, sleep, type LiveAnswer, type LiveServer, type LiveShopper } from './live-server.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 /** The documented in-flight answer of API.md: 409, Retry-After, and this body. */
 const IN_FLIGHT = JSON.stringify({ status: 409, message: 'This order is still being placed. Please wait a moment.' });

@@ -10,7 +10,8 @@
 // CRASH_SEED=<n> replays another sequence of kill points (the default is fixed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type BetterSqlite3 from 'better-sqlite3';
-import { disposeLive, liveServer, liveShopper, seededRandom, sleep, type LiveAnswer, type LiveServer, type LiveShopper } from './live-server.ts';
+import { disposeLive, liveServer, liveShopper, sleep, type LiveAnswer, type LiveServer, type LiveShopper } from './live-server.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 const SEED = Number(process.env.CRASH_SEED ?? 7_2024);
 const ROUNDS = 8;

@@ -178,18 +178,6 @@ export async function disposeLive(server: LiveServer | undefined) {
   fs.rmSync(server.dir, { recursive: true, force: true });
 }
 
-/** A small seeded random source (mulberry32), so a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let counter = 0;
