@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type AppConfig } from './settings.ts';
+import { redactingSerializers, redactSecrets } from './log-redact.ts';
 import dbPlugin from './plugins/external/db.ts';
 import securityHeaders, { securityHeadersFor } from './plugins/external/security-headers.ts';
 import compressPlugin from './plugins/external/compress.ts';
@@ -25,18 +26,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/**
- * Secrets no log line may carry, wherever a line puts a request, its headers
- * or a body: bearer tokens and cookies, passwords, issued tokens. The log
- * lines of auth failures and refusals name none of them; this is the net.
- */
-export const LOG_REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]',
-  'authorization', 'cookie', 'password', 'current_password', 'password_confirmation', 'token',
-  '*.password', '*.current_password', '*.password_confirmation', '*.token',
-  '*.*.password', '*.*.current_password', '*.*.password_confirmation', '*.*.token',
-];
-
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const base = loadConfig();
   const config: AppConfig = {
@@ -48,7 +37,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      formatters: { log: redactSecrets },
+      serializers: redactingSerializers,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,

@@ -231,8 +231,11 @@ describe('the redaction net', () => {
     app.log.info({ body: { login: 'x@example.com', password: secret, current_password: secret, password_confirmation: secret } }, 'body');
     app.log.info({ data: { token, user: { id: 1 } } }, 'answer');
     app.log.info({ password: secret, token }, 'flat');
+    app.log.info({ a: { b: { c: [{ Authorization: `Bearer ${token}`, password: secret }] } } }, 'deep');
+    app.log.child({ token }).info('child');
+    app.log.child({ body: { password: secret } }).info('child with a body');
     const all = lines.join('');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(8);
     expect(all).not.toContain(token);
     expect(all).not.toContain(secret);
     expect(all).toContain('[redacted]');
