@@ -2,7 +2,12 @@ import DOMPurify, { type WindowLike } from 'dompurify';
 import { isSafeHref, SHOP_HTML } from './shop-html';
 
 // '#text': with its own list of tags, DOMPurify keeps text only where the list names it.
-const CONFIG = { ALLOWED_TAGS: ['#text', ...SHOP_HTML.elements], ALLOWED_ATTR: [...SHOP_HTML.attributes], KEEP_CONTENT: false };
+// DOMPurify keeps every data-* and aria-* attribute whatever ALLOWED_ATTR says, unless told
+// not to: aria-hidden or aria-label in shop text would hide or rename it for screen readers.
+const CONFIG = {
+  ALLOWED_TAGS: ['#text', ...SHOP_HTML.elements], ALLOWED_ATTR: [...SHOP_HTML.attributes], KEEP_CONTENT: false,
+  ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false,
+};
 
 /** DOMPurify under SHOP_HTML's links too: an href isSafeHref refuses goes, as in the browser's sanitizer. */
 function withLinkRule(purifier: typeof DOMPurify): typeof DOMPurify {

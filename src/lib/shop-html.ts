@@ -78,9 +78,15 @@ const hasSetHTML = (element: Element): element is Element & SanitizerElement =>
  */
 export function setShopHtml(element: Element, html: string, wanted: () => boolean = () => true): Promise<boolean> {
   if (hasSetHTML(element)) {
-    element.setHTML(html, { sanitizer: SHOP_HTML });
-    dropUnsafeLinks(element);
-    return Promise.resolve(true);
+    try {
+      element.setHTML(html, { sanitizer: SHOP_HTML });
+      dropUnsafeLinks(element);
+      return Promise.resolve(true);
+    } catch {
+      // An earlier draft of the Sanitizer API (Chromium 105–) wanted a Sanitizer object and
+      // throws on this one: DOMPurify then does it, as where there is no setHTML at all.
+      element.replaceChildren();
+    }
   }
   return import('./shop-html-purify').then(({ purify }) => {
     if (!wanted()) return false;
