@@ -110,6 +110,23 @@ describe('security headers and CORS (issue 7)', () => {
     expectSecurityHeaders(preflight, 'a preflight');
   });
 
+  it('keeps Vary: Origin beside a route\'s own Vary (product details, pages, compressed answers)', async () => {
+    const product = (await app.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const answers = {
+      'product details': await app.inject({ url: `/api/products/details/${product}`, headers: { origin: ALLOWED, 'accept-encoding': 'br' } }),
+      'a page': await app.inject({ url: '/', headers: { origin: ALLOWED } }),
+      'a compressed list': await app.inject({ url: '/api/products', headers: { origin: ALLOWED, 'accept-encoding': 'gzip' } }),
+    };
+    const own = { 'product details': /accept-encoding/i, 'a page': /cookie/i, 'a compressed list': /accept-encoding/i };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.statusCode, what).toBe(200);
+      expect(res.headers['access-control-allow-origin'], what).toBe(ALLOWED);
+      const vary = String(res.headers.vary);
+      expect(vary, what).toMatch(/\bOrigin\b/);
+      expect(vary, what).toMatch(own[what as keyof typeof own]);
+    }
+  });
+
   it('never echoes an origin it was not given: no CORS header for others, lookalikes and null', async () => {
     for (const origin of ['https://evil.example', 'https://partner.attar.eg.evil.example', 'http://partner.attar.eg', 'https://partner.attar.eg:8443', 'null', `${ALLOWED}/`]) {
       const res = await app.inject({ url: '/api/home', headers: { origin } });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from '../../vary.ts';
 
 export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   return [
@@ -73,7 +74,7 @@ function corsFor(origins: readonly string[]) {
   const allowed = new Set(origins);
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const origin = request.headers.origin;
-    reply.header('vary', 'Origin');
+    addVary(reply, 'Origin');
     if (typeof origin !== 'string' || !allowed.has(origin)) return false;
     reply.header('access-control-allow-origin', origin);
     if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return false;

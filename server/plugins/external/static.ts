@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../app/error-handler.ts';
 import { cookieLang, loadRenderer, type StorefrontRenderer } from './storefront-render.ts';
+import { addVary } from '../../vary.ts';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
@@ -65,7 +66,7 @@ async function staticPlugin(app: FastifyInstance) {
   async function appPage(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-cache');
     // The page depends on the language cookie: a shared cache must not give one language's page for the other.
-    reply.header('Vary', 'Cookie');
+    addVary(reply, 'Cookie');
     let page: string | null = null;
     if (renderer && request.method === 'GET') {
       try {

@@ -10,6 +10,7 @@ import { ERROR_RESPONSES } from '../../../contract/common.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { bearer, idempotent, idempotentHeaders, ok, responses } from '../helpers.ts';
+import { addVary } from '../../../vary.ts';
 
 const encodings = new Map<string, 'br' | 'gzip' | null>();
 
@@ -74,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { lang } = request;
     const details = app.catalog.cachedDetails(request.params.id, lang) ?? (await app.catalog.details(request.params.id, lang));
     if (!details) throw notFound('product_not_found');
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    addVary(reply.type('application/json; charset=utf-8'), 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const body = () => `{"status":200,"message":${JSON.stringify(t(lang, 'ok'))},"data":${details.json}}`;
     if (!encoding) return reply.send(body() as never);
