@@ -37,7 +37,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       if (event.storageArea !== null && event.storageArea !== localStorage) return;
-      if (event.key === null || event.key === KEYS.token) setTokenState(storage.token());
+      if (event.key === null || event.key === KEYS.token) {
+        // Another tab's sign-in or log-out: whatever this tab's token met before no longer applies.
+        setTokenState(storage.token());
+        setExpired(false);
+      }
       if (event.key === null || event.key === KEYS.cartCount) setCount(storage.cartCount());
     };
     window.addEventListener('storage', follow);

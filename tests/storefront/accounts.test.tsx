@@ -505,6 +505,33 @@ describe('the wishlist page', () => {
     expect(where()).toBe('/gate');
   });
 
+  it('forgets a refused token once another tab signs in and out: a visitor again, sent home from a signed-in page', async () => {
+    localStorage.setItem('userToken', 'expired-token-1234567');
+    fakeApi({ '/fav/show': () => json({ status: 401, message: 'Please log in first.' }, 401) });
+    renderRoutes('/', (
+      <>
+        {routes}
+        <Route path="/gate" element={<RequireAuth><h1>Signed-in page</h1></RequireAuth>} />
+      </>
+    ));
+    await screen.findByRole('heading', { name: 'Home page' });
+    const { request } = await import('@/lib/api-client');
+    await request('/fav/show').catch(() => undefined);
+    await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
+    // Another tab signs in, then out: this tab follows through the storage events.
+    const otherTab = (value: string | null) => {
+      if (value === null) localStorage.removeItem('userToken');
+      else localStorage.setItem('userToken', value);
+      act(() => { window.dispatchEvent(new StorageEvent('storage', { key: 'userToken', newValue: value, storageArea: localStorage })); });
+    };
+    otherTab('other-tab-token-123456');
+    otherTab(null);
+    act(() => navigateTo('/gate'));
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    expect(where()).toBe('/');
+  });
+
   it('on an expired token, signs the shopper out; the wishlist sends them to sign-in keeping the page, then back', async () => {
     localStorage.setItem('userToken', 'expired-token-1234567');
     fakeApi({
