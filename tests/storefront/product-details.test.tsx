@@ -196,6 +196,18 @@ describe('the product details page', () => {
     await within(swiperGallery).findByText('1 of 3');
   });
 
+  it('keeps the keyboard\'s focus on the same button when Swiper takes over the gallery the focus came to', async () => {
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const gallery = await screen.findByRole('region', { name: 'Product images' });
+    expect(gallery.querySelector('.swiper')).toBeNull();
+    // Tabbing in: Previous is disabled on the first slide, so Next is the first stop; the focus brings Swiper.
+    act(() => within(gallery).getByRole('button', { name: 'Next slide' }).focus());
+    const swiperGallery = await swiperRegion('Product images');
+    await waitFor(() => expect(document.activeElement).toBe(within(swiperGallery).getByRole('button', { name: 'Next slide' })));
+    expect(within(swiperGallery).getByText('1 of 3')).toBeTruthy();
+  });
+
   it('moves the gallery by its keys before Swiper, which then starts where the shopper went', async () => {
     fakeApi({ '/products/details/1': ok });
     renderDetails();

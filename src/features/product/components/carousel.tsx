@@ -1,4 +1,4 @@
-import { createContext, lazy, startTransition, useContext, useEffect, useRef, useState, type ImgHTMLAttributes, type KeyboardEvent, type Key, type PointerEvent, type ReactNode, type Ref } from 'react';
+import { createContext, lazy, startTransition, useContext, useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type ImgHTMLAttributes, type KeyboardEvent, type Key, type PointerEvent, type ReactNode, type Ref } from 'react';
 import type { SwiperOptions } from 'swiper/types';
 import { useLingui } from '@lingui/react/macro';
 import { LazyWidget } from '@/components/error-boundary';
@@ -55,12 +55,34 @@ export interface CarouselProps {
   swiperOn?: 'near' | 'touch';
 }
 
+/** Where the keyboard's focus was in a carousel: one of its buttons, or the `item`th focusable of slide `slide`. */
+export type FocusSpot = 'next' | 'previous' | { slide: number; item: number };
+
 /**
  * Swiper's carousel, where it starts (the slide the shopper moved to before it
- * came) and which of its buttons takes the focus as it mounts (the one the
- * shopper pressed before it came; `focusNext` is Next's).
+ * came) and where the focus goes as it mounts: where it was in the first
+ * slides as they went (`focusAfter`), else the button the shopper pressed
+ * before it came (`focusControl`; `focusNext` is Next's).
  */
-export type SwiperCarouselProps = Omit<CarouselProps, 'swiperOn'> & { initialSlide?: number; focusControl?: 'next' | 'previous' };
+export type SwiperCarouselProps = Omit<CarouselProps, 'swiperOn'> & {
+  initialSlide?: number;
+  focusControl?: FocusSpot;
+  focusAfter?: MutableRefObject<FocusSpot | undefined>;
+};
+
+/** What can take the focus inside a slide. */
+export const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Where the focus is in `region`, if it is there: a control, or the slide (by `data-slide`) and which of its focusables. */
+function focusSpotIn(region: HTMLElement | null): FocusSpot | undefined {
+  const active = document.activeElement;
+  if (!region || !(active instanceof HTMLElement) || !region.contains(active)) return undefined;
+  const controls = active.closest('.attar-carousel__controls');
+  if (controls) return controls.querySelector('button') === active ? 'previous' : 'next';
+  const slide = active.closest<HTMLElement>('[data-slide]');
+  if (!slide) return undefined;
+  return { slide: Number(slide.dataset.slide), item: [...slide.querySelectorAll(FOCUSABLE)].indexOf(active) };
+}
 
 /** Once Swiper has arrived, a carousel mounted later (another product, more photos) starts with it. */
 let swiperArrived = false;
@@ -133,6 +155,8 @@ interface FirstSlidesProps extends Pick<CarouselProps, 'label' | 'slides' | 'bre
   from: number;
   /** `by` the button pressed, if one was */
   onMove(to: number, by?: 'next' | 'previous'): void;
+  /** as the first slides go (Swiper has come), where the focus was in them, if it was */
+  onLeave(spot: FocusSpot | undefined): void;
 }
 
 /**
@@ -142,7 +166,7 @@ interface FirstSlidesProps extends Pick<CarouselProps, 'label' | 'slides' | 'bre
  * view (`breakpoints`) are laid out side by side the same way. Swiper takes
  * over at the slide shown, so the swap moves nothing.
  */
-function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, from, onMove }: FirstSlidesProps) {
+function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, from, onMove, onLeave }: FirstSlidesProps) {
   const { t } = useLingui();
   const { dir } = useLanguage();
   const position = useSlidePosition();
@@ -153,6 +177,11 @@ function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages
   const last = Math.max(slides.length - count, 0);
   const start = Math.min(from, last);
   const swipe = useRef<{ x: number; y: number } | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+  // A layout effect's cleanup runs before React removes the slides: the focus is still in them.
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+  useLayoutEffect(() => () => leave.current(focusSpotIn(region.current)), []);
   const move = (to: number, by?: 'next' | 'previous') => onMove(Math.max(0, Math.min(to, last)), by);
   const onKeyDown = (event: KeyboardEvent) => {
     const key = carouselKey(event, dir);
@@ -171,7 +200,7 @@ function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages
     move(towardsStart ? start + 1 : start - 1);
   };
   return (
-    <div className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
+    <div ref={region} className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
       <div
         className="attar-carousel__first"
         style={{ gap: `${spaceBetween}px` }}
@@ -182,6 +211,7 @@ function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages
         {slides.slice(start, start + count).map((slide, i) => (
           <div
             key={slide.key}
+            data-slide={start + i}
             role="group"
             aria-roledescription={t`slide`}
             aria-label={position(start + i, slides.length)}
@@ -221,6 +251,8 @@ export function Carousel({ swiperOn = 'near', ...props }: CarouselProps) {
   const [box, setBox] = useState<HTMLElement | null>(null);
   const [from, setFrom] = useState(0);
   const [pressed, setPressed] = useState<'next' | 'previous' | undefined>(undefined);
+  // Where the keyboard's focus was as the first slides gave way to Swiper: it goes to the same place in it.
+  const focusAfter = useRef<FocusSpot | undefined>(undefined);
   // In a transition: the slides shown now stay, and keep working, until Swiper is here to take over
   // (a plain update would swap them for the fallback, and the button in focus with them).
   const want = () => startTransition(() => setWanted(true));
@@ -230,8 +262,12 @@ export function Carousel({ swiperOn = 'near', ...props }: CarouselProps) {
   useEffect(() => {
     if (wanted || !near) return;
     // After the first paint: the picture the shopper came for is not held behind Swiper's code.
-    const id = requestAnimationFrame(() => setTimeout(want, 0));
-    return () => cancelAnimationFrame(id);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const id = requestAnimationFrame(() => { timer = setTimeout(want, 0); });
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(timer);
+    };
   }, [wanted, near]);
   const first = (
     <FirstSlides
@@ -247,13 +283,14 @@ export function Carousel({ swiperOn = 'near', ...props }: CarouselProps) {
         if (by) setPressed(by);
         want();
       }}
+      onLeave={(spot) => { focusAfter.current = spot; }}
     />
   );
   const reach = wanted ? undefined : want;
   return (
     <div ref={setBox} style={{ minWidth: 0 }} onPointerEnter={reach} onPointerDown={reach} onFocus={reach}>
       <LazyWidget fallback={first}>
-        {wanted ? <SwiperCarousel {...props} initialSlide={from} focusControl={props.focusNext ? 'next' : pressed} /> : first}
+        {wanted ? <SwiperCarousel {...props} initialSlide={from} focusControl={props.focusNext ? 'next' : pressed} focusAfter={focusAfter} /> : first}
       </LazyWidget>
     </div>
   );

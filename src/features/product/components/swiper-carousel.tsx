@@ -6,7 +6,7 @@ import 'swiper/css';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
 import { useSeen } from '@/lib/use-seen';
-import { CAROUSEL_DEFAULTS, CarouselControls, carouselKey, ShowImages, useSlidePosition, type SwiperCarouselProps } from './carousel';
+import { CAROUSEL_DEFAULTS, CarouselControls, carouselKey, FOCUSABLE, ShowImages, useSlidePosition, type SwiperCarouselProps } from './carousel';
 import './product-page.css';
 
 /**
@@ -18,13 +18,19 @@ import './product-page.css';
  * The Swiper is keyed on the direction so a language switch rebuilds it in rtl.
  * It starts where the carousel's first slides (carousel.tsx) had been moved to.
  */
-export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, initialSlide = 0, focusControl }: SwiperCarouselProps) {
+export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, initialSlide = 0, focusControl, focusAfter }: SwiperCarouselProps) {
   const { t } = useLingui();
   const { dir } = useLanguage();
   const position = useSlidePosition();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [view, setView] = useState({ index: initialSlide, begin: initialSlide === 0, end: slides.length <= 1, locked: slides.length <= 1, perView: 1 });
   const [region, setRegion] = useState<HTMLElement | null>(null);
+  // The region as it mounts, for the focus handed over then (the state above is only set after).
+  const regionRef = useRef<HTMLElement | null>(null);
+  const regionIs = useCallback((element: HTMLElement | null) => {
+    regionRef.current = element;
+    setRegion(element);
+  }, []);
   const nextButton = useRef<HTMLButtonElement>(null);
   // The last slide index the shopper has had in view. Once data saver is off,
   // every picture may load, and pictures already shown stay if it is turned on again.
@@ -34,11 +40,15 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
     if (!deferImages) setReached(Infinity);
   }, [deferImages]);
   useEffect(() => {
+    const spot = focusAfter?.current ?? focusControl;
     const next = nextButton.current;
-    if (focusControl === 'next') next?.focus();
-    // Previous is the controls' first button.
-    else if (focusControl === 'previous') next?.parentElement?.querySelector('button')?.focus();
-    // Only on mount: the shopper pressed the button just before.
+    const target = spot === 'next' ? next
+      // Previous is the controls' first button.
+      : spot === 'previous' ? next?.parentElement?.querySelector('button')
+      : spot ? regionRef.current?.querySelectorAll('.swiper-slide')[spot.slide]?.querySelectorAll<HTMLElement>(FOCUSABLE)[spot.item]
+      : null;
+    target?.focus({ preventScroll: true });
+    // Only on mount: the focus was in the first slides, or the shopper pressed the button, just before.
   }, []);
 
   const sync = useCallback((s: SwiperInstance) => {
@@ -59,7 +69,7 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
   };
 
   return (
-    <div ref={setRegion} className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
+    <div ref={regionIs} className="attar-carousel" role="region" aria-roledescription={t`carousel`} aria-label={label} onKeyDown={onKeyDown}>
       <Swiper
         key={dir}
         dir={dir}
