@@ -25,8 +25,25 @@ export type Db = Kysely<Database>;
  * and then fail to upgrade their lock half-way through a checkout.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #raw: BetterSqlite3.Database;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#raw = config.database as BetterSqlite3.Database;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite ends a transaction by itself on some errors (a full disk, an I/O
+   * error, memory): a second rollback then fails with "no transaction is
+   * active", and that error, a plain SQLITE_ERROR, took the place of the
+   * SQLITE_FULL the caller must see to answer 503.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#raw.inTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 

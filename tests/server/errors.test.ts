@@ -532,6 +532,27 @@ describe('a busy database during checkout (the multi-step write)', () => {
 });
 
 describe('a full database', () => {
+  it('keeps the error SQLite ended a transaction with: no second rollback hides it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-rolled-back-'));
+    const shop = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
+    try {
+      const soldOut = () => shop.db.selectFrom('products').select('id').where('stock', '=', 0).execute();
+      const before = await soldOut();
+      const failed = await shop.db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ stock: 0 }).execute();
+        // What SQLite does on a full disk or an I/O error: the transaction ends, and the statement fails.
+        shop.rawDb.exec('rollback');
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      }).catch((error: { code?: string }) => error);
+      expect(failed.code).toBe('SQLITE_FULL');
+      expect(shop.rawDb.inTransaction).toBe(false);
+      expect(await soldOut()).toEqual(before);
+    } finally {
+      await shop.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers 503 with Retry-After, in the shopper\'s language, and writes nothing half-way', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-'));
     const fullApp = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
