@@ -228,6 +228,8 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   /** its Content-Type (null on keys stored before 002) */
   response_type: string | null;
+  /** the server process holding it in flight, `host|pid|start` (null on keys stored before 003) */
+  holder: string | null;
   created_at: string;
 }
 

@@ -1,14 +1,16 @@
 // Idempotency-Key on every change the storefront may send again (a retry, its
 // offline queue replayed after a reload): the same key never changes anything
 // twice and answers what it answered the first time.
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '../../server/db/database.ts';
 import * as initial from '../../server/db/migrations/001-initial.ts';
 import * as idempotencyRoutes from '../../server/db/migrations/002-idempotency-routes.ts';
-import { bodyHash, requestHash } from '../../server/plugins/app/idempotency/idempotency-repository.ts';
+import { bodyHash, holderIsGone, requestHash, THIS_PROCESS } from '../../server/plugins/app/idempotency/idempotency-repository.ts';
 import { addAddress, call, checkoutBody, completeCart, makeApp, registerShopper, seededProduct, type Answer } from './helpers.ts';
 
 let app: FastifyInstance;
@@ -409,6 +411,62 @@ describe('keys across routes and in flight', () => {
     } finally {
       await short.close();
     }
+  });
+
+  it('takes over at once a key whose server process is gone, and waits on one a live process holds', async () => {
+    const short = await makeApp({ idempotencyWaitMs: 100 });
+    try {
+      const { token, user } = await registerShopper(short);
+      const body = { product_id: (await seededProduct(short, 2)).id };
+      const [host, pid] = THIS_PROCESS.split('|');
+      // A process that ran and ended: its pid runs nothing now.
+      const gonePid = spawnSync(process.execPath, ['-e', '']).pid;
+      const holders = {
+        // another server on this host, still running (this test's parent process stands for it)
+        live: `${host}|${process.ppid}|other`,
+        // the same, with a key claimed before this server started (a rolling restart)
+        'live, claimed before this server started': `${host}|${process.ppid}|other`,
+        // a server on another host: it cannot be asked, so it is waited on
+        elsewhere: `not-${host}|${pid}|other`,
+        // killed: its pid is gone
+        killed: `${host}|${gonePid}|other`,
+        // an earlier server that had this process's pid
+        'earlier, same pid': `${host}|${pid}|earlier`,
+      };
+      const cart = async () => (await call(short, 'GET', '/showCard', { token })).body.data.card_count as number;
+      for (const [who, holder] of Object.entries(holders)) {
+        const key = newKey();
+        await short.db.insertInto('idempotency_keys').values({
+          user_id: user.id, key, request_hash: requestHash({ method: 'POST', route: '/api/addToCard', body }), state: 'in_flight',
+          response_status: null, response_body: null, response_type: null, holder,
+          // within idempotencyStaleMs (a minute) either way
+          created_at: new Date(Date.now() - (who.includes('before this server started') ? 30_000 : 0)).toISOString(),
+        }).execute();
+        const before = await cart();
+        const res = await call(short, 'POST', '/addToCard', { token, headers: { 'idempotency-key': key }, body });
+        if (who.startsWith('live') || who === 'elsewhere') {
+          expect(res.statusCode, who).toBe(409);
+          expect(await cart(), who).toBe(before);
+        } else {
+          expectOk(res);
+          expect(await cart(), who).toBe(before + 1);
+        }
+      }
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('names a key\'s holder by host, pid and start, and asks only its own host', () => {
+    const [host, pid, start] = THIS_PROCESS.split('|');
+    expect(host).toBe(os.hostname());
+    expect(Number(pid)).toBe(process.pid);
+    expect(holderIsGone(THIS_PROCESS)).toBe(false);
+    expect(holderIsGone(`${host}|${pid}|${start}x`)).toBe(true);
+    expect(holderIsGone(`${host}|${process.ppid}|x`)).toBe(false);
+    expect(holderIsGone(`other-host|${pid}|x`)).toBe(false);
+    expect(holderIsGone('garbage')).toBe(false);
+    expect(holderIsGone(`${host}|-1|x`)).toBe(false);
   });
 
   it('refuses a malformed key with a field error (422) and changes nothing', async () => {

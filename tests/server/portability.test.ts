@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
 import { up } from '../../server/db/migrations/001-initial.ts';
 import { up as up002 } from '../../server/db/migrations/002-idempotency-routes.ts';
+import { up as up003 } from '../../server/db/migrations/003-idempotency-holder.ts';
 
 function recordingPostgres() {
   const statements: string[] = [];
@@ -37,5 +38,11 @@ describe('PostgreSQL portability', () => {
     await up002(db);
     expect(statements[0]).toBe('alter table "idempotency_keys" add column "response_type" text');
     expect(statements.join(';\n')).not.toMatch(/pragma|sqlite/i);
+  });
+
+  it('writes migration 003 in PostgreSQL terms', async () => {
+    const { db, statements } = recordingPostgres();
+    await up003(db);
+    expect(statements).toEqual(['alter table "idempotency_keys" add column "holder" text']);
   });
 });

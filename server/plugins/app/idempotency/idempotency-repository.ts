@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -49,14 +50,39 @@ export type Claim = { id: number; replay?: undefined } | { replay: StoredAnswer;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** This server process, as a key's holder: its host, its pid, and when it started (a pid is reused). */
+export const THIS_PROCESS = `${os.hostname()}|${process.pid}|${Date.now().toString(36)}${crypto.randomBytes(4).toString('hex')}`;
+
+/**
+ * Whether the process that holds a key is known to be gone. Only a process on
+ * this host can be asked: one whose pid no longer runs is gone, and so is an
+ * earlier process that had this process's pid. A process on another host, or
+ * a live pid, may still be working: its key is waited on (until
+ * idempotencyStaleMs).
+ */
+export function holderIsGone(holder: string, self = THIS_PROCESS): boolean {
+  const [host, pidText, start] = holder.split('|');
+  const [ourHost, ourPid, ourStart] = self.split('|');
+  const pid = Number(pidText);
+  if (host !== ourHost || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pidText === ourPid) return start !== ourStart;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** The queries of every keyed request, compiled once per database (see db/prepared.ts). */
 function keyQueries(db: Db) {
   return {
     /** claims a fresh key; no row back when the key is taken */
-    insert: prepared(db, (userId: number, key: string, hash: string, now: string) =>
+    insert: prepared(db, (userId: number, key: string, hash: string, now: string, holder: string) =>
       db.insertInto('idempotency_keys').values({
-        user_id: userId, key, request_hash: hash, state: 'in_flight', response_status: null, response_body: null, response_type: null, created_at: now,
-      }).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).returning('id'), 4),
+        user_id: userId, key, request_hash: hash, state: 'in_flight', response_status: null, response_body: null, response_type: null, created_at: now, holder,
+      }).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).returning('id'), 5),
     find: prepared(db, (userId: number, key: string) =>
       db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key), 2),
     complete: prepared(db, (id: number, status: number, type: string, body: string) =>
@@ -76,12 +102,8 @@ export class IdempotencyKeys {
   #purgedAt = 0;
   readonly #q: ReturnType<typeof keyQueries>;
   /**
-   * When this server began. One server process serves a database (the shop
-   * command claims no keys), so a key still in flight from before then was
-   * held by a process that is gone (killed, crashed): its request never
-   * answered, and a retry takes the key over at once rather than meeting 409
-   * until idempotencyStaleMs. (Servers sharing one database would need the
-   * holder's identity on the key instead.)
+   * When this server began: a key stored before migration 003 names no
+   * holder, and one still in flight from before then is taken as abandoned.
    */
   readonly #startedAt = Date.now();
   /**
@@ -99,7 +121,7 @@ export class IdempotencyKeys {
     const deadline = Date.now() + this.settings.idempotencyWaitMs;
     for (;;) {
       // A fresh key (the usual case) is claimed in one statement.
-      const inserted = (await this.#q.insert(this.db, userId, key, hash, new Date().toISOString())).rows[0];
+      const inserted = (await this.#q.insert(this.db, userId, key, hash, new Date().toISOString(), THIS_PROCESS)).rows[0];
       if (inserted) return { id: inserted.id };
       // Taken: read it until it is done (or freed, or abandoned) without writing meanwhile.
       for (;;) {
@@ -121,9 +143,14 @@ export class IdempotencyKeys {
           };
         }
         const claimedAt = Date.parse(row.created_at);
-        if (this.#unreleased.has(row.id) || claimedAt < this.#startedAt || Date.now() - claimedAt > this.settings.idempotencyStaleMs) {
-          // Its holder died between claim and answer (a crash), or failed and could not free it: take the key over.
-          const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString() })
+        // Its holder died between claim and answer (killed, crashed: its request never answered, so a
+        // retry need not meet 409 until idempotencyStaleMs), or failed and could not free it.
+        const abandoned = this.#unreleased.has(row.id)
+          || (row.holder === null ? claimedAt < this.#startedAt : holderIsGone(row.holder))
+          || Date.now() - claimedAt > this.settings.idempotencyStaleMs;
+        if (abandoned) {
+          // Take the key over.
+          const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString(), holder: THIS_PROCESS })
             .where('id', '=', row.id).where('created_at', '=', row.created_at).where('state', '=', 'in_flight').executeTakeFirst();
           if (Number(taken.numUpdatedRows) === 1) {
             this.#unreleased.delete(row.id);
