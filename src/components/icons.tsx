@@ -25,6 +25,10 @@ export const MenuIcon = (props: IconProps) => <Icon d="M3 18h18v-2H3v2zm0-5h18v-
 export const StarIcon = (props: IconProps) => <Icon d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" {...props} />;
 /** Points to the start of a left-to-right line; mirrored where it should point the other way. */
 export const ChevronStartIcon = (props: IconProps) => <Icon d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" {...props} />;
+const MIRRORED = { transform: 'scaleX(-1)' };
+/** Previous's and Next's chevrons: pointing to the start and to the end of the line, on the right and the left in rtl. */
+export const ChevronPreviousIcon = ({ dir, ...props }: IconProps & { dir: 'ltr' | 'rtl' }) => <ChevronStartIcon style={dir === 'rtl' ? MIRRORED : undefined} {...props} />;
+export const ChevronNextIcon = ({ dir, ...props }: IconProps & { dir: 'ltr' | 'rtl' }) => <ChevronStartIcon style={dir === 'rtl' ? undefined : MIRRORED} {...props} />;
 export const LinkIcon = (props: IconProps) => <Icon d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z" {...props} />;
 /** MUI Alert's icons: a warning's outlined triangle, an error's outlined circle. */
 export const WarningIcon = (props: IconProps) => <Icon d="M12 5.99 19.53 19H4.47L12 5.99M12 2 1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z" {...props} />;

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ChevronStartIcon } from '@/components/icons';
+import { ChevronNextIcon, ChevronPreviousIcon } from '@/components/icons';
 import { formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 
@@ -44,15 +44,12 @@ export function PaginationBar({ page: asked, count, onChange }: { page: number; 
     // The new page starts at the top of the list, not where the bar was.
     document.getElementById('main')?.scrollIntoView?.({ block: 'start' });
   };
-  // The chevrons point to the start and to the end of the line: on the right and the left in rtl.
-  const mirrored = { transform: 'scaleX(-1)' };
-  const [previousStyle, nextStyle] = dir === 'rtl' ? [mirrored, undefined] : [undefined, mirrored];
   return (
     <nav aria-label={t`Pages`}>
       <ul className="attar-pagination">
         <li>
           <button type="button" className="attar-pagination__item" disabled={page <= 1} onClick={() => go(page - 1)} aria-label={t`Go to previous page`}>
-            <ChevronStartIcon style={previousStyle} />
+            <ChevronPreviousIcon dir={dir} />
           </button>
         </li>
         {pageItems(page, count).map((item) => {
@@ -75,7 +72,7 @@ export function PaginationBar({ page: asked, count, onChange }: { page: number; 
         })}
         <li>
           <button type="button" className="attar-pagination__item" disabled={page >= count} onClick={() => go(page + 1)} aria-label={t`Go to next page`}>
-            <ChevronStartIcon style={nextStyle} />
+            <ChevronNextIcon dir={dir} />
           </button>
         </li>
       </ul>

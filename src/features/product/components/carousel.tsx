@@ -2,7 +2,7 @@ import { createContext, lazy, startTransition, useContext, useEffect, useLayoutE
 import type { SwiperOptions } from 'swiper/types';
 import { useLingui } from '@lingui/react/macro';
 import { LazyWidget } from '@/components/error-boundary';
-import { ChevronStartIcon } from '@/components/icons';
+import { ChevronNextIcon, ChevronPreviousIcon } from '@/components/icons';
 import { iconButtonClass } from '@/components/plain-controls';
 import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
@@ -120,17 +120,14 @@ export function CarouselControls({ index, total, single, atStart, atEnd, onPrevi
   const { t } = useLingui();
   const { dir } = useLanguage();
   const position = useSlidePosition();
-  // The chevrons point to the start and to the end of the line: on the right and the left in rtl.
-  const mirrored = { transform: 'scaleX(-1)' };
-  const [previousStyle, nextStyle] = dir === 'rtl' ? [mirrored, undefined] : [undefined, mirrored];
   return (
     <div className="attar-carousel__controls">
       <button type="button" className={iconButtonClass()} onClick={onPrevious} disabled={atStart} aria-label={t`Previous slide`}>
-        <ChevronStartIcon style={previousStyle} />
+        <ChevronPreviousIcon dir={dir} />
       </button>
       {single && <span className="attar-carousel__position" aria-live="polite">{position(index, total)}</span>}
       <button ref={nextRef} type="button" className={iconButtonClass()} onClick={onNext} disabled={atEnd} aria-label={t`Next slide`}>
-        <ChevronStartIcon style={nextStyle} />
+        <ChevronNextIcon dir={dir} />
       </button>
     </div>
   );
