@@ -477,15 +477,8 @@ describe('the wishlist page', () => {
     expect(where()).toBe('/wishlist');
   });
 
-  it('on a token refused before a signed-in page is drawn, still goes to sign-in keeping the page, then back', async () => {
-    localStorage.setItem('userToken', 'expired-token-1234567');
-    fakeApi({
-      '/fav/show': () => (localStorage.getItem('userToken') === 'fresh'
-        ? json({ status: 200, message: 'OK', data: [] })
-        : json({ status: 401, message: 'Please log in first.' }, 401)),
-      '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }),
-    });
-    // The 401 is answered on home, before the shopper reaches a page that needs sign-in.
+  /** Home, with a signed-in page at /gate; the API refuses the stored token (401) there, before the shopper goes on. */
+  async function tokenRefusedOnHome() {
     renderRoutes('/', (
       <>
         {routes}
@@ -496,6 +489,18 @@ describe('the wishlist page', () => {
     const { request } = await import('@/lib/api-client');
     await request('/fav/show').catch(() => undefined);
     await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
+  }
+
+  it('on a token refused before a signed-in page is drawn, still goes to sign-in keeping the page, then back', async () => {
+    localStorage.setItem('userToken', 'expired-token-1234567');
+    fakeApi({
+      '/fav/show': () => (localStorage.getItem('userToken') === 'fresh'
+        ? json({ status: 200, message: 'OK', data: [] })
+        : json({ status: 401, message: 'Please log in first.' }, 401)),
+      '/user/login': () => json({ status: 200, message: 'Welcome back!', data: { token: 'fresh', user } }),
+    });
+    // The 401 is answered on home, before the shopper reaches a page that needs sign-in.
+    await tokenRefusedOnHome();
     act(() => navigateTo('/gate'));
     await screen.findByRole('heading', { name: 'Sign in' });
     type(/^Email or phone/, 'demo@attar.eg');
@@ -508,16 +513,7 @@ describe('the wishlist page', () => {
   it('forgets a refused token once another tab signs in and out: a visitor again, sent home from a signed-in page', async () => {
     localStorage.setItem('userToken', 'expired-token-1234567');
     fakeApi({ '/fav/show': () => json({ status: 401, message: 'Please log in first.' }, 401) });
-    renderRoutes('/', (
-      <>
-        {routes}
-        <Route path="/gate" element={<RequireAuth><h1>Signed-in page</h1></RequireAuth>} />
-      </>
-    ));
-    await screen.findByRole('heading', { name: 'Home page' });
-    const { request } = await import('@/lib/api-client');
-    await request('/fav/show').catch(() => undefined);
-    await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
+    await tokenRefusedOnHome();
     // Another tab signs in, then out: this tab follows through the storage events.
     const otherTab = (value: string | null) => {
       if (value === null) localStorage.removeItem('userToken');
