@@ -1,13 +1,10 @@
 // The conventions of API.md: every failure is a JSON envelope
 // `{ status, message, errors? }` in the shopper's language; bad input never
 // produces a 5xx, and a 5xx never leaks a stack trace or SQL.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { addAddress, call, checkoutBody, loginDemo, makeApp, registerShopper, seededProduct, toAnswer, type Answer } from './helpers.ts';
+import { addAddress, call, checkoutBody, loginDemo, makeApp, makeFileApp, registerShopper, seededProduct, toAnswer, type Answer, type FileShop } from './helpers.ts';
 import { DEMO_USER } from '../../server/db/seed/seed.ts';
 
 let app: FastifyInstance;
@@ -347,19 +344,15 @@ describe('server errors', () => {
 });
 
 describe('a busy database', () => {
+  let shop: FileShop;
   let busyApp: FastifyInstance;
-  let dir: string;
   let file: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-busy-'));
-    file = path.join(dir, 'shop.db');
-    busyApp = await makeApp({}, { databaseUrl: file });
+    shop = await makeFileApp('busy');
+    ({ app: busyApp, file } = shop);
   });
-  afterAll(async () => {
-    await busyApp.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.dispose());
 
   it('answers 503 with Retry-After and the localized "busy" message while another writer holds the lock, writes nothing, then succeeds', async () => {
     const { token, user } = await registerShopper(busyApp);
@@ -453,19 +446,15 @@ async function readyToCheckOut(target: FastifyInstance) {
 }
 
 describe('a busy database during checkout (the multi-step write)', () => {
+  let shop: FileShop;
   let busyApp: FastifyInstance;
-  let dir: string;
   let file: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-busy-checkout-'));
-    file = path.join(dir, 'shop.db');
-    busyApp = await makeApp({}, { databaseUrl: file });
+    shop = await makeFileApp('busy-checkout');
+    ({ app: busyApp, file } = shop);
   });
-  afterAll(async () => {
-    await busyApp.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.dispose());
 
   it('answers 503 with Retry-After, writes nothing of the order, and the same Idempotency-Key then places it once', async () => {
     const s = await readyToCheckOut(busyApp);
@@ -533,8 +522,7 @@ describe('a busy database during checkout (the multi-step write)', () => {
 
 describe('a full database', () => {
   it('keeps the error SQLite ended a transaction with: no second rollback hides it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-rolled-back-'));
-    const shop = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
+    const { app: shop, dispose } = await makeFileApp('rolled-back');
     try {
       const soldOut = () => shop.db.selectFrom('products').select('id').where('stock', '=', 0).execute();
       const before = await soldOut();
@@ -548,14 +536,12 @@ describe('a full database', () => {
       expect(shop.rawDb.inTransaction).toBe(false);
       expect(await soldOut()).toEqual(before);
     } finally {
-      await shop.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await dispose();
     }
   });
 
   it('answers 503 with Retry-After, in the shopper\'s language, and writes nothing half-way', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-'));
-    const fullApp = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
+    const { app: fullApp, dispose } = await makeFileApp('full');
     try {
       const { token } = await registerShopper(fullApp);
       const p = await seededProduct(fullApp, 2);
@@ -585,26 +571,24 @@ describe('a full database', () => {
       expect((await call(fullApp, 'GET', `/products/details/${p.id}`)).statusCode).toBe(200);
       expect(fullApp.rawDb.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
-      await fullApp.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await dispose();
     }
   });
 
   describe('in the middle of an order', () => {
+    let shop: FileShop;
     let midApp: FastifyInstance;
-    let dir: string;
     let other: BetterSqlite3.Database;
 
     beforeAll(async () => {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-mid-'));
-      midApp = await makeApp({}, { databaseUrl: path.join(dir, 'attar.db') });
-      other = new BetterSqlite3(path.join(dir, 'attar.db'), { timeout: 1000 });
+      shop = await makeFileApp('full-mid');
+      midApp = shop.app;
+      other = new BetterSqlite3(shop.file, { timeout: 1000 });
       other.exec('create table filler (b blob)');
     });
     afterAll(async () => {
-      other.close();
-      await midApp.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      other?.close();
+      await shop?.dispose();
     });
 
     // The disk fills up at a chosen step of the order's writes: a trigger on
@@ -656,9 +640,7 @@ describe('a full database', () => {
   });
 
   it('as orders fill the disk up: the checkout that finds no room answers 503 with Retry-After, leaves no part of the order, and with room again its key places it once', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-full-checkout-'));
-    const file = path.join(dir, 'attar.db');
-    const fullApp = await makeApp({}, { databaseUrl: file });
+    const { app: fullApp, file, dispose } = await makeFileApp('full-checkout');
     const other = new BetterSqlite3(file, { timeout: 1000 });
     const original = fullApp.checkout.checkout;
     try {
@@ -711,8 +693,7 @@ describe('a full database', () => {
     } finally {
       fullApp.checkout.checkout = original;
       other.close();
-      await fullApp.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await dispose();
     }
   }, 60_000);
 });

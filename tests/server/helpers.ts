@@ -1,5 +1,6 @@
 // Test helpers: a real app on a fresh in-memory SQLite database per call,
 // seeded like a fresh shop, driven through Fastify's inject.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -23,6 +24,32 @@ export async function makeApp(settings: Partial<ShopSettings> = {}, config: { da
   });
   await app.ready();
   return app;
+}
+
+/** A shop on a real SQLite file in a fresh directory: for what `:memory:` cannot show (locks, a full disk, a second connection). */
+export interface FileShop {
+  app: FastifyInstance;
+  file: string;
+  /** closes the shop and removes its directory; for afterAll or finally */
+  dispose(): Promise<void>;
+}
+
+export async function makeFileApp(name: string, settings: Partial<ShopSettings> = {}): Promise<FileShop> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `attar-${name}-`));
+  const file = path.join(dir, 'attar.db');
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  const app = await makeApp(settings, { databaseUrl: file }).catch((error: unknown) => {
+    removeDir();
+    throw error;
+  });
+  return {
+    app,
+    file,
+    async dispose() {
+      await app.close();
+      removeDir();
+    },
+  };
 }
 
 export interface Client {

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
-  addAddress, call, checkoutBody, completeCart, loginDemo, makeApp, registerShopper, seededProduct,
+  addAddress, call, checkoutBody, completeCart, loginDemo, makeApp, makeFileApp, registerShopper, seededProduct, type FileShop,
 } from './helpers.ts';
 import { runShop } from '../../server/cli/shop.ts';
 
@@ -228,19 +225,15 @@ describe('GET /orders/{id}', () => {
 });
 
 describe('the shop command (npm run shop)', () => {
-  let dir: string;
+  let fileShop: FileShop;
   let file: string;
   let shop: FastifyInstance;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-shop-'));
-    file = path.join(dir, 'attar.db');
-    shop = await makeApp({}, { databaseUrl: file });
+    fileShop = await makeFileApp('shop');
+    ({ app: shop, file } = fileShop);
   });
-  afterAll(async () => {
-    await shop?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fileShop?.dispose());
 
   async function run(...argv: string[]) {
     const lines: string[] = [];
