@@ -152,8 +152,8 @@ interface FirstSlidesProps extends Pick<CarouselProps, 'label' | 'slides' | 'bre
   from: number;
   /** `by` the button pressed, if one was */
   onMove(to: number, by?: 'next' | 'previous'): void;
-  /** as the first slides go (Swiper has come), where the focus was in them, if it was */
-  onLeave(spot: FocusSpot | undefined): void;
+  /** set as the first slides go (Swiper has come): where the focus was in them, if it was */
+  focusAfter: MutableRefObject<FocusSpot | undefined>;
 }
 
 /**
@@ -163,7 +163,7 @@ interface FirstSlidesProps extends Pick<CarouselProps, 'label' | 'slides' | 'bre
  * view (`breakpoints`) are laid out side by side the same way. Swiper takes
  * over at the slide shown, so the swap moves nothing.
  */
-function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, from, onMove, onLeave }: FirstSlidesProps) {
+function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages = false, from, onMove, focusAfter }: FirstSlidesProps) {
   const { t } = useLingui();
   const { dir } = useLanguage();
   const position = useSlidePosition();
@@ -176,9 +176,9 @@ function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const region = useRef<HTMLDivElement>(null);
   // A layout effect's cleanup runs before React removes the slides: the focus is still in them.
-  const leave = useRef(onLeave);
-  leave.current = onLeave;
-  useLayoutEffect(() => () => leave.current(focusSpotIn(region.current)), []);
+  useLayoutEffect(() => () => {
+    focusAfter.current = focusSpotIn(region.current);
+  }, [focusAfter]);
   const move = (to: number, by?: 'next' | 'previous') => onMove(Math.max(0, Math.min(to, last)), by);
   const onKeyDown = (event: KeyboardEvent) => {
     const key = carouselKey(event, dir);
@@ -280,7 +280,7 @@ export function Carousel({ swiperOn = 'near', ...props }: CarouselProps) {
         if (by) setPressed(by);
         want();
       }}
-      onLeave={(spot) => { focusAfter.current = spot; }}
+      focusAfter={focusAfter}
     />
   );
   const reach = wanted ? undefined : want;
