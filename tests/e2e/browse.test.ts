@@ -137,6 +137,42 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
     }
   });
 
+  it('walks the product gallery by keyboard: the focus stays on Next as Swiper takes over, and the keys move it', async () => {
+    const { page, problems, context } = await visit(env.browser, lang);
+    try {
+      await page.goto(env.shop.url + '/products/product-details/1');
+      const gallery = page.getByRole('region', { name: say(lang, 'Product images', 'صور المنتج'), exact: true });
+      const next = gallery.getByRole('button', { name: say(lang, 'Next slide', 'الشريحة التالية'), exact: true });
+      await next.waitFor();
+      // Swiper comes when the shopper reaches for the gallery; until then its own first slides show.
+      expect(await gallery.locator('.swiper').count()).toBe(0);
+      // Tab from the top of the page to the gallery's first stop (Previous is disabled on the first slide).
+      const galleryName = say(lang, 'Product images', 'صور المنتج');
+      const focusInGallery = () => page.evaluate((name) => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') === name, galleryName);
+      for (let stops = 0; !(await focusInGallery()); stops++) {
+        expect(stops, 'tab stops before the gallery').toBeLessThan(40);
+        await page.keyboard.press('Tab');
+      }
+      await gallery.locator('.swiper').waitFor();
+      // Swiper's own Next holds the focus: the swap did not drop it to the page.
+      await expect.poll(() => next.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      const position = gallery.locator('.attar-carousel__position');
+      await expect.poll(async () => plain(await position.textContent())).toBe(say(lang, '2 of 4', '٢ من ٤'));
+      // The arrow towards the line's end moves on: right in English, left in Arabic.
+      await page.keyboard.press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await expect.poll(async () => plain(await position.textContent())).toBe(say(lang, '3 of 4', '٣ من ٤'));
+      await page.keyboard.press('Home');
+      await expect.poll(async () => plain(await position.textContent())).toBe(say(lang, '1 of 4', '١ من ٤'));
+
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('switches language on a product page: same URL, direction flips, the name follows, no reload', async () => {
     const { page, problems, context } = await visit(env.browser, lang);
     try {
