@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, badgeCount, definition, expectBadge, field, money, say, settled, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, badgeCount, definition, expectBadge, field, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import { formatDay, formatTimestamp } from '../../src/lib/dates.ts';
 import type { Static } from 'typebox';
@@ -36,6 +36,7 @@ async function addFromProductPage(page: Page, lang: Lang, shopUrl: string, produ
   // The heading is already in the server's page; the badge is a visitor's there (none) until the app
   // takes over with the shopper's count, so it is read only then.
   await takenOver(page);
+  await settledBadge(page, shopUrl, lang); // an earlier test may have left a unit in the cart
   const add = page.getByRole('main').getByRole('button', { name: say(lang, 'Add to cart', 'أضف إلى السلة'), exact: true });
   for (let i = 0; i < times; i += 1) {
     const before = await badgeCount(page);

@@ -63,6 +63,17 @@ export async function expectBadge(page: Page, count: number) {
 }
 
 /**
+ * Waits for the badge to show the signed-in shopper's cart as the server counts it, and answers
+ * that count. Taken over is not yet counted: until the shell's /showCard answers, the badge shows
+ * what localStorage remembered (none on a first visit), so a count read then is not a 'before'.
+ */
+export async function settledBadge(page: Page, shopUrl: string, lang: Lang): Promise<number> {
+  const cart = await apiGet<{ card_count: number }>(shopUrl, '/showCard', await storedToken(page), lang);
+  await expectBadge(page, cart.card_count);
+  return cart.card_count;
+}
+
+/**
  * Waits until no finite animation or transition runs (a snackbar sliding in,
  * a menu fading out), so axe judges what the shopper sees once it has
  * settled: mid-animation, axe leaves colour contrast undecided. The banner's

@@ -2,7 +2,7 @@
 // cart badge; a visitor is sent to sign in (issue 3, "Tests"; spec §2, §4).
 import { describe, expect, it } from 'vitest';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { badgeCount, expectBadge, failedLoad, say, settled, signInWithForm } from './journey-helpers.ts';
+import { badgeCount, expectBadge, failedLoad, say, settled, settledBadge, signInWithForm } from './journey-helpers.ts';
 
 const env = useShopAndBrowser();
 
@@ -31,7 +31,7 @@ describe.each(['en', 'ar'] as const)('wishlist and cart, in %s', (lang) => {
       expect(await added.getAttribute('data-fav')).toBe('true');
 
       // Add to cart twice: the badge counts units.
-      const before = await badgeCount(page);
+      const before = await settledBadge(page, env.shop.url, lang);
       const addToCart = card.getByRole('button', { name: say(lang, `Add to cart: ${name}`, `أضف إلى السلة: ${name}`), exact: true });
       await addToCart.click();
       await expectBadge(page, before + 1);
