@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { firstNumber, money, say, settled } from './journey-helpers.ts';
+import { firstNumber, money, say, settled, takenOver } from './journey-helpers.ts';
 
 const env = useShopAndBrowser();
 
@@ -183,6 +183,41 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
 
       await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers "Skip to content" as the first tab stop: it shows when focused and takes the focus past the bar into the screen', async () => {
+    const { page, problems, context } = await visit(env.browser, lang);
+    try {
+      await page.goto(env.shop.url + '/products/product-details/1');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await takenOver(page);
+      const skip = page.getByRole('link', { name: say(lang, 'Skip to content', 'انتقل إلى المحتوى'), exact: true });
+      // Out of sight until it has the focus.
+      expect((await skip.boundingBox())!.y + (await skip.boundingBox())!.height).toBeLessThanOrEqual(0);
+      await page.keyboard.press('Tab');
+      expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      await expect.poll(async () => (await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      // Its side follows the language: the line's start.
+      const box = (await skip.boundingBox())!;
+      const width = page.viewportSize()!.width;
+      expect(lang === 'ar' ? box.x + box.width > width / 2 : box.x < width / 2).toBe(true);
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const url = page.url();
+      const entries = await page.evaluate(() => history.length);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      // A jump within the page: no new URL, no history entry.
+      expect(page.url()).toBe(url);
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      // The next stop is the screen's own, not the bar's.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -39,6 +39,27 @@ function OfflineBar() {
   );
 }
 
+/**
+ * The page's first tab stop, shown when focused: it takes a keyboard shopper past the banner and
+ * the bar's links to the screen itself. It moves the focus rather than following `#main`, which
+ * would add a history entry (and the router's navigation) for a jump within the page.
+ */
+function SkipLink() {
+  const { t } = useLingui();
+  return (
+    <a
+      href="#main"
+      className="attar-skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+    >
+      {t`Skip to content`}
+    </a>
+  );
+}
+
 /** Banner, navigation, the routed screen, footer (spec §2). */
 export function Layout() {
   const { lang, dir } = useLanguage();
@@ -58,11 +79,12 @@ export function Layout() {
   return (
     // Plain (shell.css): the shell is taken over on every page (issue 6).
     <div dir={dir} className="attar-layout">
+      <SkipLink />
       <UnauthorizedHandler />
       <OfflineBar />
       <Banner />
       <Nav />
-      <main id="main" className="attar-main">
+      <main id="main" className="attar-main" tabIndex={-1}>
         {/* A screen that fails to load or render shows its error inside the shell; leaving it clears it. */}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingView />}>
