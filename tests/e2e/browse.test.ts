@@ -3,13 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { firstNumber, money, say, settled, takenOver } from './journey-helpers.ts';
+import { firstNumber, money, say, settled, takenOver, type Lang } from './journey-helpers.ts';
 
 const env = useShopAndBrowser();
 
+const productGrid = (page: Page) => page.locator('section[aria-labelledby="product-grid-count"]');
+
 /** The product grid of a list screen, once its cards have arrived. */
 async function loadedGrid(page: Page) {
-  const grid = page.locator('section[aria-labelledby="product-grid-count"]');
+  const grid = productGrid(page);
   await grid.getByRole('heading', { level: 3 }).first().waitFor();
   return grid;
 }
@@ -19,11 +21,10 @@ async function loadedGrid(page: Page) {
  * query has the API's names), with `ready` true of their prices. The grid draws its first row in
  * one commit and the rest in a second (product-grid.tsx), so the cards read before then are four.
  */
-async function wholePage(page: Page, lang: 'en' | 'ar', shopUrl: string, ready: (prices: number[]) => boolean = () => true) {
+async function wholePage(page: Page, lang: Lang, shopUrl: string, ready: (prices: number[]) => boolean = () => true) {
   const response = await fetch(`${shopUrl}/api/products${new URL(page.url()).search}`, { headers: { lang } });
   const { products } = ((await response.json()) as { data: { products: unknown[] } }).data;
-  const grid = page.locator('section[aria-labelledby="product-grid-count"]');
-  const prices = async () => (await grid.getByTestId('price').allTextContents()).map(money);
+  const prices = async () => (await productGrid(page).getByTestId('price').allTextContents()).map(money);
   await expect.poll(async () => {
     const shown = await prices();
     return shown.length === products.length && ready(shown);
@@ -197,7 +198,8 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
       await takenOver(page);
       const skip = page.getByRole('link', { name: say(lang, 'Skip to content', 'انتقل إلى المحتوى'), exact: true });
       // Out of sight until it has the focus.
-      expect((await skip.boundingBox())!.y + (await skip.boundingBox())!.height).toBeLessThanOrEqual(0);
+      const hidden = (await skip.boundingBox())!;
+      expect(hidden.y + hidden.height).toBeLessThanOrEqual(0);
       await page.keyboard.press('Tab');
       expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
       await expect.poll(async () => (await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);

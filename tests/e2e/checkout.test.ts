@@ -33,10 +33,10 @@ async function addFromProductPage(page: Page, lang: Lang, shopUrl: string, produ
   const heading = page.getByRole('heading', { level: 1 });
   await heading.waitFor();
   const name = plain(await heading.textContent()).trim();
-  // The heading is already in the server's page; the badge is a visitor's there (none) until the app
-  // takes over with the shopper's count, so it is read only then.
+  // The heading is already in the server's page, where the badge is a visitor's (none): it is read
+  // once the app has taken over and shows the server's count (an earlier test may have left a unit).
   await takenOver(page);
-  await settledBadge(page, shopUrl, lang); // an earlier test may have left a unit in the cart
+  await settledBadge(page, shopUrl, lang);
   const add = page.getByRole('main').getByRole('button', { name: say(lang, 'Add to cart', 'أضف إلى السلة'), exact: true });
   for (let i = 0; i < times; i += 1) {
     const before = await badgeCount(page);
