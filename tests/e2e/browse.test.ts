@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { firstNumber, money, say, settled, takenOver, type Lang } from './journey-helpers.ts';
+import { catalogGet, firstNumber, money, say, settled, takenOver, type Lang } from './journey-helpers.ts';
 
 const env = useShopAndBrowser();
 
@@ -22,8 +22,7 @@ async function loadedGrid(page: Page) {
  * one commit and the rest in a second (product-grid.tsx), so the cards read before then are four.
  */
 async function wholePage(page: Page, lang: Lang, shopUrl: string, ready: (prices: number[]) => boolean = () => true) {
-  const response = await fetch(`${shopUrl}/api/products${new URL(page.url()).search}`, { headers: { lang } });
-  const { products } = ((await response.json()) as { data: { products: unknown[] } }).data;
+  const { products } = await catalogGet<{ products: unknown[] }>(shopUrl, `/products${new URL(page.url()).search}`, lang);
   const prices = async () => (await productGrid(page).getByTestId('price').allTextContents()).map(money);
   await expect.poll(async () => {
     const shown = await prices();

@@ -110,11 +110,20 @@ export async function apiSignIn(shopUrl: string, login = 'demo@attar.eg', passwo
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-/** A signed-in GET of the API, as the storefront makes it: the envelope's `data`. */
-export async function apiGet<T>(shopUrl: string, path: string, token: string, lang: Lang = 'en'): Promise<T> {
-  const response = await fetch(`${shopUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, lang } });
+async function getData<T>(shopUrl: string, path: string, headers: Record<string, string>): Promise<T> {
+  const response = await fetch(`${shopUrl}/api${path}`, { headers });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
+}
+
+/** A signed-in GET of the API, as the storefront makes it: the envelope's `data`. */
+export function apiGet<T>(shopUrl: string, path: string, token: string, lang: Lang = 'en'): Promise<T> {
+  return getData<T>(shopUrl, path, { authorization: `Bearer ${token}`, lang });
+}
+
+/** A visitor's GET of the API (the catalog), in `lang`: the envelope's `data`. */
+export function catalogGet<T>(shopUrl: string, path: string, lang: Lang): Promise<T> {
+  return getData<T>(shopUrl, path, { lang });
 }
 
 /** A signed-in POST of the API (JSON body), as the storefront makes it: the envelope's `data`. */

@@ -9,7 +9,7 @@ import type { Locator, Page, Request, Route } from 'playwright-core';
 import { seededRandom } from '../seeded-random.ts';
 import { footerLink, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, apiSignIn, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
+  apiGet, apiPost, apiSignIn, catalogGet, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
 } from './journey-helpers.ts';
 import type { Static } from 'typebox';
 import type { CartData } from '../../src/lib/contract.ts';
@@ -23,11 +23,7 @@ interface Orders { orders: Static<typeof OrderRowSchema>[]; meta: Static<typeof 
 const env = useShopAndBrowser({ env: { SHOP_AUTH_RATE_LIMIT_MAX: '100' } });
 
 /** An anonymous catalog answer, as the shop gives it in `lang`. */
-async function catalog<T>(path: string, lang: Lang): Promise<T> {
-  const response = await fetch(`${env.shop.url}/api${path}`, { headers: { lang } });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const catalog = <T>(path: string, lang: Lang) => catalogGet<T>(env.shop.url, path, lang);
 
 const productName = async (id: number, lang: Lang) =>
   (await catalog<{ OverView_Product: { name: string } }>(`/products/details/${id}`, lang)).OverView_Product.name;

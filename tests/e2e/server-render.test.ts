@@ -3,7 +3,7 @@
 // app's own drawing of it, against the real server and its built render.
 import { describe, expect, it } from 'vitest';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { apiSignIn, failedLoad } from './journey-helpers.ts';
+import { apiSignIn, catalogGet, failedLoad } from './journey-helpers.ts';
 
 const env = useShopAndBrowser();
 
@@ -15,8 +15,7 @@ async function page(path: string, cookie?: string) {
 }
 
 async function firstProducts(lang: 'en' | 'ar') {
-  const res = await fetch(`${env.shop.url}/api/products`, { headers: { lang } });
-  return ((await res.json()) as { data: Listed }).data.products;
+  return (await catalogGet<Listed>(env.shop.url, '/products', lang)).products;
 }
 
 const STATE = /<script type="application\/json" id="attar-server-state">([\s\S]*?)<\/script>/;
