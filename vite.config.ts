@@ -10,6 +10,11 @@ import { describePrecache, measurePrecache, PRECACHE_BUDGET_KIB } from './script
 import { PREFETCH_META, PREFETCHED_PARTS, PREFETCHED_SCREENS } from './src/pwa/prefetch-plan.ts';
 
 const API = process.env.VITE_DEV_API ?? 'http://localhost:8080';
+/** `@/` is the storefront; `@contract/` the one part of the server it may import (types and pure shared rules). */
+const ALIASES = {
+  '@contract': path.resolve(import.meta.dirname, 'server/contract'),
+  '@': path.resolve(import.meta.dirname, 'src'),
+};
 
 function commit(): string {
   try {
@@ -312,7 +317,7 @@ function serverRenderBuild(outDir: () => string): Plugin {
           mode: 'production',
           logLevel: 'warn',
           define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-          resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+          resolve: { alias: ALIASES },
           plugins: [muiWithoutCssVars(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
           publicDir: false,
           ssr: { noExternal: true },
@@ -391,7 +396,7 @@ export default defineConfig({
     precacheReport(() => outDir),
     serverRenderBuild(() => outDir),
   ],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: { alias: ALIASES },
   server: { proxy: { '/api': API, '/media': API } },
   build: {
     outDir: 'dist', sourcemap: true,

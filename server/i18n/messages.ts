@@ -1,5 +1,8 @@
 // Every message the API sends, in both languages. Placeholders are {name}.
-export type Lang = 'en' | 'ar';
+import type { Lang } from '../contract/lang.ts';
+
+export type { Lang };
+export { parseLang } from '../contract/lang.ts';
 
 export const MESSAGES = {
   ok: { en: 'OK', ar: 'تم' },
@@ -113,11 +116,6 @@ export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
-}
-
-export function parseLang(header: unknown): Lang {
-  const value = Array.isArray(header) ? header[0] : header;
-  return typeof value === 'string' && value.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 
 const moneyFormats: Record<Lang, Intl.NumberFormat> = {

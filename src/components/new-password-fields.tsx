@@ -2,7 +2,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
 import { bind, fieldProps } from '@/lib/form';
 import { useAccountMessages } from '@/lib/birth-date';
-import { passwordProblem } from '../../server/contract/rules';
+import { passwordProblem } from '@contract/rules';
 
 interface NewPassword {
   password: string;

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { bind, fieldProps } from '@/lib/form';
 import { useAccountMessages } from '@/lib/birth-date';
-import { normalizePhone } from '../../server/contract/rules';
+import { normalizePhone } from '@contract/rules';
 
 /**
  * The required 11-digit phone of a form's `phone` field (Eastern Arabic

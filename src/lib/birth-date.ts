@@ -2,7 +2,7 @@
 // the §5 rule texts, the one-name rule and the day / month / year birth date.
 // Both forms must say exactly the same things, so the wording lives here once.
 import { useLingui } from '@lingui/react/macro';
-import { birthDateProblem, oneNameProblem, toLatinDigits, type BirthDateProblem } from '../../server/contract/rules';
+import { birthDateProblem, oneNameProblem, toLatinDigits, type BirthDateProblem } from '@contract/rules';
 
 export type DatePart = 'day' | 'month' | 'year';
 export type BirthDateParts = Record<DatePart, string>;

@@ -6,7 +6,9 @@ export const KEYS = {
   points: 'points',
 } as const;
 
-export type Lang = 'en' | 'ar';
+import type { Lang } from '@contract/lang';
+
+export type { Lang };
 
 type Area = 'local' | 'session';
 

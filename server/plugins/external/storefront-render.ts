@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
+import type { Lang } from '../../contract/lang.ts';
 
 /**
  * The first screen rendered on the server (issue 6): a shopper on slow 4G
@@ -18,7 +19,6 @@ import { JSDOM } from 'jsdom';
  * as before.
  */
 
-type Lang = 'en' | 'ar';
 
 interface ServerModule {
   prepare(transport: (url: string, init: RequestInit) => Promise<Response>, window: unknown): Promise<void>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
-import type { ChangePasswordBody } from '../../../../server/contract/account';
+import type { ChangePasswordBody } from '@contract/account';
 
 export type PasswordChange = Static<typeof ChangePasswordBody>;
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { User } from '../../../../server/contract/account';
+import type { User } from '@contract/account';
 
 export type Profile = Static<typeof User>;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import type { ProfileUpdateBody } from '../../../../server/contract/account';
+import type { ProfileUpdateBody } from '@contract/account';
 import { profileKeys, type Profile } from './get-profile';
 
 export type ProfileUpdate = Static<typeof ProfileUpdateBody>;

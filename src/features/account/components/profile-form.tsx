@@ -10,7 +10,7 @@ import { PhoneField } from '@/components/phone-field';
 import { ApiError } from '@/lib/api-client';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { cairoToday, composeBirthDate, oneNameMessage, splitBirthDate, useAccountMessages } from '@/lib/birth-date';
-import { normalizePhone } from '../../../../server/contract/rules';
+import { normalizePhone } from '@contract/rules';
 import type { Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 

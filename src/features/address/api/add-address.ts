@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
-import type { AddressBody } from '../../../../server/contract/account';
+import type { AddressBody } from '@contract/account';
 import { addressKeys, type Address } from './get-addresses';
 
 export type AddressInput = Static<typeof AddressBody>;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { Address as AddressSchema } from '../../../../server/contract/account';
+import type { Address as AddressSchema } from '@contract/account';
 
 export type Address = Static<typeof AddressSchema>;
 

@@ -13,8 +13,8 @@ import { notify } from '@/lib/notify';
 import { PhoneField } from '@/components/phone-field';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useLanguage } from '@/lib/language';
-import { GOVERNORATES } from '../../../../server/contract/governorates';
-import { normalizePhone } from '../../../../server/contract/rules';
+import { GOVERNORATES } from '@contract/governorates';
+import { normalizePhone } from '@contract/rules';
 import { useAddAddress } from '../api/add-address';
 import type { Address } from '../api/get-addresses';
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
-import type { AuthData } from '../../../../server/contract/account';
-import { toLatinDigits } from '../../../../server/contract/rules';
+import type { AuthData } from '@contract/account';
+import { toLatinDigits } from '@contract/rules';
 
 export type Auth = Static<typeof AuthData>;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
-import type { AuthData, RegisterBody } from '../../../../server/contract/account';
+import type { AuthData, RegisterBody } from '@contract/account';
 
 export type Auth = Static<typeof AuthData>;
 export type SignUpInput = Static<typeof RegisterBody>;

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/notify';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
-import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
+import { emailProblem, normalizePhone } from '@contract/rules';
 import { useSignIn, type SignInInput } from '../api/sign-in';
 
 /**

@@ -10,7 +10,7 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { PhoneField } from '@/components/phone-field';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
-import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
+import { emailProblem, normalizePhone } from '@contract/rules';
 import { cairoToday, composeBirthDate, oneNameMessage, useAccountMessages } from '@/lib/birth-date';
 import { useSignUp } from '../api/sign-up';
 

@@ -5,7 +5,7 @@ import type { Envelope } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
 import { useSession } from '@/lib/session';
 import { sendChange, useChange, type Change, type ChangeDefinition } from '@/lib/offline-changes';
-import type { AddToCartData } from '../../../../server/contract/cart';
+import type { AddToCartData } from '@contract/cart';
 import { cartKeys } from './get-cart';
 import { CART_SCOPE, cartChangeKeys } from './cart-change-keys';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { request, type Envelope } from '@/lib/api-client';
 import type { CartData } from '@/lib/contract';
-import { toLatinDigits } from '../../../../server/contract/rules';
+import { toLatinDigits } from '@contract/rules';
 import { usePutCart } from '../hooks/use-put-cart';
 import { FAIL_OFFLINE } from './cart-change-keys';
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { PointsValue } from '../../../../server/contract/cart';
+import type { PointsValue } from '@contract/cart';
 
 export type PointsWorth = Static<typeof PointsValue>;
 

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Envelope } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { sendChange, useChange, type Change, type ChangeDefinition } from '@/lib/offline-changes';
-import type { RemoveData } from '../../../../server/contract/cart';
+import type { RemoveData } from '@contract/cart';
 import { cartKeys } from './get-cart';
 import { CART_SCOPE, cartChangeKeys } from './cart-change-keys';
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { CategoryRow } from '../../../../server/contract/catalog';
+import type { CategoryRow } from '@contract/catalog';
 
 export type Category = Static<typeof CategoryRow>;
 

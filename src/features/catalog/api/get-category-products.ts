@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { CategoryHead } from '../../../../server/contract/catalog';
+import type { CategoryHead } from '@contract/catalog';
 import { listSearch, type ListParams, type ProductList } from './get-products';
 
 export type CategoryProducts = ProductList & { category: Static<typeof CategoryHead> };

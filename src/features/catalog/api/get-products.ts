@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
 import type { ProductCard } from '@/lib/contract';
 import type { Lang } from '@/lib/storage';
-import type { Meta, SORTS } from '../../../../server/contract/catalog';
+import type { Meta, SORTS } from '@contract/catalog';
 
 export type Sort = (typeof SORTS)[number];
 export type ListMeta = Static<typeof Meta>;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/lib/language';
 import { SelectField, TextInputField } from '@/components/plain-controls';
-import { toLatinDigits } from '../../../../server/contract/rules';
+import { toLatinDigits } from '@contract/rules';
 import { categoriesQuery } from '../api/get-categories';
 import type { ListParams, Sort } from '../api/get-products';
 import './catalog-filters.css';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
-import type { CheckoutBody, PlacedOrder } from '../../../../server/contract/checkout';
+import type { CheckoutBody, PlacedOrder } from '@contract/checkout';
 
 export type CheckoutInput = Static<typeof CheckoutBody>;
 export type PlacedOrderData = Static<typeof PlacedOrder>;

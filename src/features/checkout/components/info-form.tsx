@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { PhoneField } from '@/components/phone-field';
 import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-session';
 import { bind, fieldProps } from '@/lib/form';
-import { normalizePhone, twoNamesProblem } from '../../../../server/contract/rules';
+import { normalizePhone, twoNamesProblem } from '@contract/rules';
 import { stepPath } from '../utils/steps';
 
 interface InfoValues {

@@ -14,7 +14,7 @@ import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-sessi
 import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
-import { toLatinDigits } from '../../../../server/contract/rules';
+import { toLatinDigits } from '@contract/rules';
 import { deliveryDayProblem, type DeliveryDayProblem } from '../utils/delivery-day';
 import { stepPath } from '../utils/steps';
 import { StepHeading } from './step-heading';

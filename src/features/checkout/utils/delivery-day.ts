@@ -1,4 +1,4 @@
-import { toLatinDigits } from '../../../../server/contract/rules';
+import { toLatinDigits } from '@contract/rules';
 
 export type DeliveryDayProblem = 'invalid' | 'friday' | 'too_soon' | 'too_late' | 'closed';
 

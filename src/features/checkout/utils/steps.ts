@@ -1,5 +1,5 @@
 import type { CheckoutSession } from '@/lib/checkout-session';
-import { normalizePhone, twoNamesProblem } from '../../../../server/contract/rules';
+import { normalizePhone, twoNamesProblem } from '@contract/rules';
 
 /** The checkout steps, in order: each is a child path of /payment-session. */
 export const STEPS = ['info', 'address', 'shipping', 'payment'] as const;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { AboutData } from '../../../../server/contract/catalog';
+import type { AboutData } from '@contract/catalog';
 
 export type About = Static<typeof AboutData>;
 

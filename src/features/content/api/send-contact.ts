@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
-import type { ContactBody } from '../../../../server/contract/account';
+import type { ContactBody } from '@contract/account';
 
 export type ContactMessage = Static<typeof ContactBody>;
 

@@ -8,7 +8,7 @@ import type { TextFieldProps } from '@mui/material/TextField';
 import { notify } from '@/lib/notify';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
-import { emailProblem, normalizePhone } from '../../../../server/contract/rules';
+import { emailProblem, normalizePhone } from '@contract/rules';
 import { sendContact, type ContactMessage } from '../api/send-contact';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import type { OrderDetail } from '../../../../server/contract/checkout';
+import type { OrderDetail } from '@contract/checkout';
 import { orderKeys } from './get-orders';
 
 export type Order = Static<typeof OrderDetail>;

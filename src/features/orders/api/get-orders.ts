@@ -3,8 +3,8 @@ import type { Static } from 'typebox';
 import { request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
 import { keepShoppersPrevious } from '@/lib/query';
-import type { OrderRow as OrderRowSchema } from '../../../../server/contract/checkout';
-import type { Meta } from '../../../../server/contract/catalog';
+import type { OrderRow as OrderRowSchema } from '@contract/checkout';
+import type { Meta } from '@contract/catalog';
 
 /** One order as the list shows it (not the cart's summary, nor the whole order of get-order.ts). */
 export type OrderRow = Static<typeof OrderRowSchema>;

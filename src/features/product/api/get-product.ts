@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
 import { askOfflineOnlyIfKept } from '@/pwa/offline-read';
-import type { ProductDetails as ProductDetailsSchema } from '../../../../server/contract/catalog';
+import type { ProductDetails as ProductDetailsSchema } from '@contract/catalog';
 
 export type ProductDetails = Static<typeof ProductDetailsSchema>;
 export type ProductOverview = ProductDetails['OverView_Product'];
