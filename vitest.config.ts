@@ -1,38 +1,77 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import os from 'node:os';
+import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+
+/**
+ * How `npm test` runs (docs/architecture.md, "Tests"). Every project names
+ * its own time limits: Vitest 4 does not pass the root's `testTimeout` and
+ * `hookTimeout` down to inline projects. The limits are generous on purpose:
+ * they catch a test that hangs, not one that is slow because the machine is
+ * busy; no verdict depends on speed.
+ *
+ * All projects share one queue of files and WORKERS worker processes, longest
+ * files first: a browser journey waits on Chromium and the shop's server most
+ * of the time, and the server and storefront files fill that time.
+ */
+const WORKERS = Math.max(2, os.availableParallelism() - 1);
+
+/** The long stress runs: crash rounds, two-process concurrency, the fuzz sample. */
+const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts', 'tests/server/fuzz.test.ts'];
+
+const server: TestProjectInlineConfiguration = {
+  test: {
+    name: 'server',
+    include: ['tests/server/**/*.test.ts'],
+    exclude: STRESS,
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+};
+
+const stress: TestProjectInlineConfiguration = {
+  test: {
+    name: 'stress',
+    include: STRESS,
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 300_000,
+    hookTimeout: 180_000,
+  },
+};
+
+const e2e: TestProjectInlineConfiguration = {
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    // expect.poll waits for what the page shows; the browser's own waits are set in harness.ts.
+    expect: { poll: { timeout: 60_000 } },
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+};
+
+const storefront = mergeConfig(viteConfig, {
+  test: {
+    name: 'storefront',
+    include: ['tests/storefront/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['tests/storefront/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+}) as TestProjectInlineConfiguration;
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    projects: [
-      {
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          pool: 'forks',
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // One browser at a time: two cores are shared with the server.
-          fileParallelism: false,
-          testTimeout: 60_000,
-        },
-      },
-      mergeConfig(viteConfig, {
-        test: {
-          name: 'storefront',
-          include: ['tests/storefront/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['tests/storefront/setup.ts'],
-        },
-      }),
-    ],
+    maxWorkers: WORKERS,
+    // A file that outlives its limits is a hang: its worker is ended, and the
+    // processes it started go with it (tests/process-registry.ts).
+    teardownTimeout: 30_000,
+    projects: [server, stress, storefront, e2e],
   },
 });

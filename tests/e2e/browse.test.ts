@@ -27,7 +27,7 @@ async function wholePage(page: Page, lang: Lang, shopUrl: string, ready: (prices
   await expect.poll(async () => {
     const shown = await prices();
     return shown.length === products.length && ready(shown);
-  }, { timeout: 10_000 }).toBe(true);
+  }).toBe(true);
   return prices();
 }
 
@@ -118,7 +118,7 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
       const search = page.getByRole('searchbox', { name: say(lang, 'Search products', 'ابحث في المنتجات'), exact: true });
       await search.fill(term);
       await page.waitForURL((url) => url.searchParams.get('q') === term);
-      await expect.poll(async () => firstNumber(await count().textContent()), { timeout: 10_000 }).toBeLessThan(allCount);
+      await expect.poll(async () => firstNumber(await count().textContent())).toBeLessThan(allCount);
       const found = firstNumber(await count().textContent());
       expect(found).toBeGreaterThan(1);
       await wholePage(page, lang, env.shop.url);
@@ -247,7 +247,7 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(other);
       expect(await page.getByTestId('language-toggle').textContent()).toBe(other === 'ar' ? 'English' : 'العربية');
       // The review summary follows too (Arabic counts in Eastern Arabic digits, EGYPT.md).
-      await expect.poll(() => page.getByTestId('review-summary').getByRole('progressbar').first().getAttribute('aria-label'), { timeout: 5_000 })
+      await expect.poll(() => page.getByTestId('review-summary').getByRole('progressbar').first().getAttribute('aria-label'))
         .toBe(other === 'ar' ? '٥ نجوم' : '5 stars');
 
       await settled(page);

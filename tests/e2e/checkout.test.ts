@@ -124,7 +124,7 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
           expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(800);
         }
         // The server has it before the next choice.
-        await expect.poll(async () => (await cartNow()).product_in_card.flatMap((l) => l.smell).filter(Boolean).length, { timeout: 10_000 }).toBe(i + 1);
+        await expect.poll(async () => (await cartNow()).product_in_card.flatMap((l) => l.smell).filter(Boolean).length).toBe(i + 1);
         if (i < slots.length - 1) expect(await proceed.isDisabled()).toBe(true);
       }
       expect(await Promise.all(slots.map((s) => s.evaluate((el: HTMLSelectElement) => el.selectedOptions[0].textContent)))).toEqual(smells);
@@ -138,8 +138,8 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       const gift = page.getByRole('combobox', { name: say(lang, `Free gift with ${second}`, `الهدية المجانية مع ${second}`), exact: true });
       const giftName = plain(await gift.getByRole('option').nth(2).textContent()).trim();
       await gift.selectOption({ label: giftName });
-      await expect.poll(async () => (await cartNow()).product_in_card.find((l) => l.product_id === 2)?.gift_id ?? null, { timeout: 10_000 }).not.toBeNull();
-      await expect.poll(() => proceed.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await cartNow()).product_in_card.find((l) => l.product_id === 2)?.gift_id ?? null).not.toBeNull();
+      await expect.poll(() => proceed.isEnabled()).toBe(true);
       await hint.waitFor({ state: 'detached' });
 
       await field(page, say(lang, 'Coupon code', 'رمز الكوبون')).fill('WELCOME10');
@@ -170,7 +170,7 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
         points: money(await page.getByTestId('summary-points-discount').textContent()),
         total: money(await page.getByTestId('summary-total').textContent()),
       });
-      await expect.poll(shown, { timeout: 10_000 }).toEqual({
+      await expect.poll(shown).toEqual({
         price: cart.subtotal,
         coupon: cart.coupon_discount,
         afterCoupon: cart.price_after_coupon,

@@ -1,29 +1,19 @@
 // End-to-end harness: the real server on a free port with a fresh seeded
 // database serving the built storefront, driven by Debian's Chromium.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { E2E_DIST } from './global-setup.ts';
+import { freePort, spawnServer, waitUntilUp } from '../shop-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface Shop {
   url: string;
@@ -57,44 +47,57 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-e2e-'));
   const databaseUrl = path.join(dir, 'attar.db');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST, ...options.env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = spawnServer({
+    PORT: String(port), DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST, ...options.env,
+  }, { stderr: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* starting */ }
-    if (Date.now() > deadline) throw new Error('the shop did not start');
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitUntilUp(server, async () => (await fetch(`${url}/api/health`)).ok, { every: 200 });
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return {
     url,
     databaseUrl,
     async stop() {
       // A server that has already gone (killed from outside, crashed) has no exit left to wait for.
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
+      if (server.running()) {
+        server.child.kill('SIGTERM');
+        await server.exited;
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * How long a journey waits for what a shopper would see (an element, a
+ * navigation, a function), in every context and page: long, so that a busy
+ * machine is slow, not failing. A journey that never gets there still fails,
+ * at this limit or at the test's own.
+ */
+export const WAIT_MS = 60_000;
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(WAIT_MS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(WAIT_MS);
+    return page;
+  };
+  return browser;
 }
 
 export interface Visit {
@@ -131,7 +134,7 @@ export async function visit(browser: Browser, lang: 'en' | 'ar', options: VisitO
 
 /** Waits until the service worker controls the page (on a first visit it takes it once installed: clientsClaim). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /**
@@ -171,7 +174,11 @@ export const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200
 export function useShopAndBrowser(options: ShopOptions = {}): { readonly shop: Shop; readonly browser: Browser } {
   const env = {} as { shop: Shop; browser: Browser };
   beforeAll(async () => {
-    [env.shop, env.browser] = await Promise.all([startShop(options), launchBrowser()]);
+    // Each is kept as soon as it is up, so that afterAll ends it even when the other failed to start.
+    await Promise.all([
+      startShop(options).then((shop) => { env.shop = shop; }),
+      launchBrowser().then((browser) => { env.browser = browser; }),
+    ]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -59,7 +59,7 @@ export async function takenOver(page: Page) {
 }
 
 export async function expectBadge(page: Page, count: number) {
-  await expect.poll(() => badgeCount(page), { timeout: 10_000 }).toBe(count);
+  await expect.poll(() => badgeCount(page)).toBe(count);
 }
 
 /**
@@ -195,5 +195,5 @@ export async function waitForPersistedQueries(page: Page, prefixes: unknown[][])
   await expect.poll(async () => {
     const saved = (await persisted(page))?.queries ?? [];
     return prefixes.filter((prefix) => !saved.some((key) => startsWithKey(key, prefix)));
-  }, { timeout: 10_000 }).toEqual([]);
+  }).toEqual([]);
 }

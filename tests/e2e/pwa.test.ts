@@ -20,7 +20,7 @@ const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic
 const env = useShopAndBrowser();
 
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 const build = (page: Page) => page.locator('meta[name="attar-build"]').getAttribute('content');
@@ -102,13 +102,13 @@ describe('prefetching the next likely screen (issue 6)', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       // Not with the page: a moment after it has shown.
       expect(await detailsEntries(page)).toEqual([]);
-      await page.waitForFunction(() => document.querySelector('link[rel=prefetch][href*="/assets/product-details-"]') !== null, null, { timeout: 15_000 });
-      await expect.poll(() => detailsEntries(page), { timeout: 10_000 }).toEqual([{ by: 'link', bytes: expect.any(Number) }]);
+      await page.waitForFunction(() => document.querySelector('link[rel=prefetch][href*="/assets/product-details-"]') !== null);
+      await expect.poll(() => detailsEntries(page)).toEqual([{ by: 'link', bytes: expect.any(Number) }]);
       await page.locator('a[href^="/products/product-details/"]').first().click();
       // Home has a heading of its own: the product's is waited for by the address, then its code.
       await page.waitForURL((url) => url.pathname.startsWith('/products/product-details/'));
       // The screen's own load of it came from the cache: nothing transferred.
-      await expect.poll(async () => (await detailsEntries(page)).slice(1), { timeout: 10_000 }).toEqual([{ by: 'script', bytes: 0 }]);
+      await expect.poll(async () => (await detailsEntries(page)).slice(1)).toEqual([{ by: 'script', bytes: 0 }]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -299,7 +299,7 @@ describe('a new version', () => {
 
       await page.evaluate(() => { (window as unknown as { sameVisit: boolean }).sameVisit = true; });
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-      await page.getByText('New version available').waitFor({ timeout: 20_000 });
+      await page.getByText('New version available').waitFor();
       // Waiting, not taken over: still the old page and the old worker's version.
       await page.waitForTimeout(500);
       expect(await page.evaluate(() => (window as unknown as { sameVisit?: boolean }).sameVisit)).toBe(true);
@@ -343,7 +343,7 @@ describe('a new version', () => {
 
       // Offers is not in the precache: its old file is gone now.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor();
       expect(await build(page)).toBe(next);
       expect(first).not.toBe(next);
       expect(await page.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
@@ -373,7 +373,7 @@ describe('a new version', () => {
       expect(rebuilt.status).toBe(0);
       // The new version found and waiting, as after the hourly check.
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-      await page.getByText('New version available').waitFor({ timeout: 20_000 });
+      await page.getByText('New version available').waitFor();
       // This tab already reloaded itself once over another screen.
       await page.evaluate(() => sessionStorage.setItem('chunk reload', 'another-screen'));
 
@@ -382,7 +382,7 @@ describe('a new version', () => {
       await retry.waitFor();
       // A plain reload would land on the old page again while the new worker waits.
       await Promise.all([page.waitForEvent('load'), retry.click()]);
-      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor();
       expect(await build(page)).toBe(next);
     } finally {
       await browser.close();

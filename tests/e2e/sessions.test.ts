@@ -88,7 +88,7 @@ describe.each(['en', 'ar'] as const)('sessions, in %s', (lang) => {
           answers: after.apiUrls.filter((url) => !/\/api\/(home|products\/bestseller|products\/details\/\d+)\?__lang=(en|ar)$/.test(url)),
         };
       };
-      await expect.poll(shopperData, { timeout: 10_000 }).toEqual({ local: ['lang'], changes: [], queries: [], hearts: false, answers: [] });
+      await expect.poll(shopperData).toEqual({ local: ['lang'], changes: [], queries: [], hearts: false, answers: [] });
       expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(lang);
       expect((await deviceState(page)).caches.some((name) => name.startsWith('workbox-precache'))).toBe(true);
 

@@ -2,33 +2,15 @@
 // spawned with tsx, listening on a free port, on a SQLite file the test owns,
 // talked to over real HTTP (node:http, so every answer's bytes are seen as
 // sent: no decompression, no pooling surprises).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { freePort, spawnServer, waitUntilUp } from '../shop-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Every process started here, so a failing test still ends them. */
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface LiveAnswer<T = any> {
   status: number;
@@ -81,38 +63,21 @@ export async function liveServer(env: Record<string, string> = {}, options: { di
 
     async start() {
       if (child && child.exitCode === null && child.signalCode === null) throw new Error('already running');
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-          DATABASE_URL: file, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: path.join(dir, 'no-dist'),
-          // Tests register many shoppers from one address.
-          SHOP_AUTH_RATE_LIMIT_MAX: '100000', SHOP_AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '100000',
-          ...env,
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
+      const spawned = spawnServer({
+        PORT: String(port),
+        DATABASE_URL: file, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: path.join(dir, 'no-dist'),
+        // Tests register many shoppers from one address.
+        SHOP_AUTH_RATE_LIMIT_MAX: '100000', SHOP_AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '100000',
+        ...env,
       });
+      const proc = spawned.child;
       child = proc;
-      running.add(proc);
       proc.stderr!.setEncoding('utf8');
       proc.stderr!.on('data', (chunk: string) => {
         log += chunk;
       });
-      exited = new Promise((resolve) => proc.once('exit', () => {
-        running.delete(proc);
-        resolve();
-      }));
-      const deadline = Date.now() + 40_000;
-      for (;;) {
-        if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited while starting:\n${log}`);
-        try {
-          const res = await server.request('GET', '/health');
-          if (res.status === 200) return;
-        } catch { /* not listening yet */ }
-        if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      exited = spawned.exited.then(() => undefined);
+      await waitUntilUp(spawned, async () => (await server.request('GET', '/health')).status === 200, { every: 50, log: () => log });
     },
 
     async kill() {

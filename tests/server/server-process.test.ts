@@ -1,19 +1,16 @@
 // The real thing: `npm start`'s entry point in its own process, on a fresh
 // SQLite file, serving the seeded shop, the storefront shell, and closing
 // cleanly on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { freePort, spawnServer, waitUntilUp, type ServerProcess } from '../shop-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
-let child: ChildProcess;
-let exited: Promise<number | null>;
-const PORT = 18000 + (process.pid % 1000);
-const base = `http://127.0.0.1:${PORT}`;
+let server: ServerProcess;
+let base: string;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-proc-'));
@@ -22,27 +19,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Attar</title></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("attar")');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      DATABASE_URL: path.join(tmp, 'data', 'attar.db'), MEDIA_DIR: path.join(tmp, 'media'), DIST_DIR: dist,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch { /* starting */ }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}, 40_000);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawnServer({ PORT: String(port), DATABASE_URL: path.join(tmp, 'data', 'attar.db'), MEDIA_DIR: path.join(tmp, 'media'), DIST_DIR: dist });
+  await waitUntilUp(server, async () => (await fetch(`${base}/api/health`)).ok, { every: 200 });
+});
 
 afterAll(async () => {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (server?.running()) server.child.kill('SIGKILL');
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -92,8 +76,8 @@ describe('the server process', () => {
   });
 
   it('closes gracefully on SIGTERM', async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     const db = new Database(path.join(tmp, 'data', 'attar.db'));
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();

@@ -270,7 +270,7 @@ describe('smells', () => {
     expect(await screen.findByText('Updating smell...')).toBeTruthy();
     await waitFor(() => expect(api.sent('/add/smell/11')).toEqual([{ smell: ['Rose', 'Amber'] }]));
     expect(screen.queryByText('Smells saved.')).toBeNull();
-    expect(await screen.findByText('Smells saved.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Smells saved.')).toBeTruthy();
     expect(proceedButton().disabled).toBe(false);
   });
 

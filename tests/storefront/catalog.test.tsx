@@ -396,7 +396,7 @@ describe('home offline', () => {
     fakeApi({ '/home': () => ({ status: 500, body: { status: 500, message: 'Something went wrong on our side.' } }) });
     renderHome();
     // (After its one retry.)
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong on our side.');
   });
 });

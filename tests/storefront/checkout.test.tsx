@@ -346,7 +346,7 @@ describe('the address step', () => {
     expect(work.closest('label')?.textContent).toContain('01112345678');
     // An address added in another tab shows up without a reload.
     list = [HOME, WORK, { ...HOME, id: 9, title: 'Parents' }];
-    await screen.findByRole('radio', { name: /Parents/ }, { timeout: 3000 });
+    await screen.findByRole('radio', { name: /Parents/ });
     expect(calls.filter((c) => c.path === '/user/show/address').length).toBeGreaterThanOrEqual(2);
     // No loading view on a poll.
     expect(screen.queryByLabelText('Loading…')).toBeNull();

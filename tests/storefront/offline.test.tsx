@@ -367,7 +367,7 @@ describe('the language of a change sent later', () => {
     await waitFor(() => expect(api.sends()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'to Arabic' }));
     await screen.findByRole('link', { name: 'عود ملكي' });
-    await waitFor(() => expect(api.sends()).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(api.sends()).toHaveLength(2));
     const langs = api.fetchMock.mock.calls
       .filter(([url]) => String(url).includes('/changeSummaryCard'))
       .map(([, init]) => (init?.headers as Record<string, string>).lang);

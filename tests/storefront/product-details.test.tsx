@@ -8,7 +8,7 @@ import { Nav } from '@/app/shell/nav';
 import { cutWords, RELATED_BREAKPOINTS } from '@/features/product/components/related-carousel';
 import { CAROUSEL_DEFAULTS } from '@/features/product/components/carousel';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
-import { fakeApi, renderApp, stubMatchMedia, SWIPER_LOADS, swiperRegion } from './render';
+import { fakeApi, renderApp, stubMatchMedia, swiperRegion } from './render';
 
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
 beforeAll(stubMatchMedia);
@@ -137,10 +137,10 @@ describe('the product details page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'How to use' })).toBeTruthy();
     expect(await screen.findByText('Spray from about 15 cm onto pulse points.')).toBeTruthy();
     // Further down the page: Swiper comes as it nears the screen (at once in jsdom, which has no IntersectionObserver).
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'How to use images' })).getAllByRole('img')).toHaveLength(2), SWIPER_LOADS);
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'How to use images' })).getAllByRole('img')).toHaveLength(2));
 
     // Related: names, prices, the overview cut to 7 words, a heart and add to cart each.
-    const related = await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS);
+    const related = await screen.findByRole('region', { name: 'Related products' });
     expect(within(related).getByRole('link', { name: 'Sultan Musk' }).getAttribute('href')).toBe('/products/product-details/7');
     const overviews = within(related).getAllByTestId('related-overview').map((el) => el.textContent);
     expect(overviews).toEqual(['A soft, clean musk that stays close…', 'Creamy sandalwood, calm and addictive.']);
@@ -178,7 +178,7 @@ describe('the product details page', () => {
     renderDetails();
     const gallery = await screen.findByRole('region', { name: 'Product images' });
     // The first screen's carousel waits for the shopper: no Swiper yet, and its controls work already.
-    await screen.findByRole('region', { name: 'Related products' }, SWIPER_LOADS);
+    await screen.findByRole('region', { name: 'Related products' });
     expect(gallery.querySelector('.swiper')).toBeNull();
     expect(within(gallery).getByRole('button', { name: 'Previous slide' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(gallery).getByRole('button', { name: 'Next slide' }));
@@ -243,7 +243,7 @@ describe('the product details page', () => {
     expect(plain(bars[0].textContent)).toContain('٦٥٪');
     await screen.findAllByRole('region', { name: 'صور المنتج' });
     // Swiper comes for the carousels further down (jsdom has no IntersectionObserver: at once).
-    await waitFor(() => expect(document.querySelector('.swiper')).not.toBeNull(), SWIPER_LOADS);
+    await waitFor(() => expect(document.querySelector('.swiper')).not.toBeNull());
     for (const swiper of document.querySelectorAll('.swiper')) {
       expect(swiper.getAttribute('dir')).toBe('rtl');
       expect(swiper.classList.contains('swiper-rtl')).toBe(true);
@@ -257,7 +257,7 @@ describe('the product details page', () => {
     fakeApi({ '/products/details/1': ok });
     renderDetails('1', <Nav />);
     await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
-    await waitFor(() => expect(document.querySelector('.swiper')).not.toBeNull(), SWIPER_LOADS);
+    await waitFor(() => expect(document.querySelector('.swiper')).not.toBeNull());
     expect(document.querySelector('.swiper')!.getAttribute('dir')).toBe('ltr');
     fireEvent.click(screen.getByTestId('language-toggle'));
     await screen.findByRole('heading', { level: 1, name: 'عود ملكي إنتنس' });
@@ -363,7 +363,7 @@ describe('the product details page', () => {
       '/products/details/1': (lang) => (fail ? { status: 500, body: { status: 500, message: 'Something went wrong on our side.' } } : ok(lang)),
     });
     renderDetails();
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Something went wrong on our side.')).toBeTruthy();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -454,7 +454,7 @@ describe('the product details page offline', () => {
       },
     });
     renderDetails();
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe('This product could not be loaded.');
     expect(alert.textContent).toContain('No connection. Check your internet and try again.');
     down = false;

@@ -36,15 +36,12 @@ export function fakeApi(routes: Record<string, (lang: string) => FakeAnswer | Pr
   return { calls, fetchMock };
 }
 
-/** The carousels' Swiper is a lazy module (carousel.tsx): its first load in a test file includes compiling it. */
-export const SWIPER_LOADS = { timeout: 5000 };
-
 /** The carousel of that name once Swiper has taken it over (until then it shows its first slides: carousel.tsx). */
 export const swiperRegion = (name: string) => waitFor(() => {
   const region = screen.getByRole('region', { name });
   expect(region.querySelector('.swiper')).not.toBeNull();
   return region;
-}, SWIPER_LOADS);
+});
 
 /** A matchMedia that matches nothing, where jsdom has none (Swiper's breakpoints ask for it). */
 export function stubMatchMedia() {

@@ -112,7 +112,7 @@ describe('the footer', () => {
     fakeApi({ '/products/bestseller': () => ({ status: 500, body: { status: 500, message: 'Something went wrong on our side.' } }) });
     renderApp(<Footer />);
     // (After its one retry.)
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Error: Something went wrong on our side.');
   });
 

@@ -40,7 +40,7 @@ const SkeletonCard = memo(function SkeletonCard({ withActions }: { withActions: 
       {withActions && (
         <div className="attar-card__actions">
           <span className="attar-skeleton attar-skeleton--heart" />
-          <span className="attar-skeleton attar-skeleton--button">{t`Add to cart`}</span>
+          <span className="attar-skeleton attar-skeleton--button"><span className="attar-skeleton__label">{t`Add to cart`}</span></span>
         </div>
       )}
     </div>
