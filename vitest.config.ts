@@ -21,7 +21,7 @@ const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts'
 const server: TestProjectInlineConfiguration = {
   test: {
     name: 'server',
-    include: ['tests/server/**/*.test.ts'],
+    include: ['tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts'],
     exclude: STRESS,
     environment: 'node',
     pool: 'forks',

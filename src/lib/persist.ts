@@ -14,7 +14,7 @@ import type { PersistQueryClientOptions, PersistedClient, Persister } from '@tan
 import type { DehydratedState, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { byAge, changeOf, expiredReason, isExpired, isSendableChange, reportDropped, type Change } from './offline-changes';
 import { storage } from './storage';
-import { ASSETS_CACHE, MEDIA_CACHE, PRECACHE_PREFIX } from '@/pwa/cache-names';
+import { ASSETS_CACHE, MEDIA_CACHE, PRECACHE_PREFIX } from './cache-names';
 
 /** The IndexedDB entry (idb-keyval's default store) holding the persisted queries. */
 export const PERSIST_KEY = 'attar-query-cache';

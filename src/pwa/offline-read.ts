@@ -7,7 +7,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { ApiError } from '@/lib/api-client';
 import { storage, type Lang } from '@/lib/storage';
-import { API_CACHE, apiCacheKey } from './cache-names';
+import { API_CACHE, apiCacheKey } from '@/lib/cache-names';
 
 const API_BASE = `${import.meta.env.VITE_API_HOST ?? ''}/api`;
 

@@ -9,7 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { API_CACHE, ASSETS_CACHE, MEDIA_CACHE, apiCacheKey } from './cache-names';
+import { API_CACHE, ASSETS_CACHE, MEDIA_CACHE, apiCacheKey } from '@/lib/cache-names';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

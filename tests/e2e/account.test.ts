@@ -1,6 +1,6 @@
 // Journey: sign up, see the signed-in menu, sign out, sign in again (issue 3, "Tests").
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { field, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
 

@@ -1,7 +1,7 @@
 // Journeys: browse home → category → product → review summary; search and
 // sort on /products; switch language on a product page (issue 3, "Tests").
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { catalogGet, firstNumber, money, say, settled, takenOver, type Lang } from './journey-helpers.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import { apiSignIn, failedLoad, persisted, say, settled, signInWithForm, waitForPersistedQueries } from './journey-helpers.ts';
-import { API_CACHE } from '../../src/pwa/cache-names.ts';
+import { API_CACHE } from '../../src/lib/cache-names.ts';
 
 const env = useShopAndBrowser();
 

@@ -9,6 +9,7 @@ import { build, type Rollup } from 'vite';
 import type { Browser } from 'playwright-core';
 import { purify, purifyIn } from '../../src/lib/shop-html-purify.ts';
 import { launchBrowser } from './harness.ts';
+import type * as ShopHtml from '../../src/lib/shop-html.ts';
 
 /** src/lib/shop-html.ts as one script for the page, its exports on window.shopHtml: the browser's own path, as the app runs it. */
 async function shopHtmlScript(): Promise<string> {
@@ -58,7 +59,7 @@ describe('the shop\'s HTML, sanitized by the server and by the browser (issue 6)
       await page.setContent('<div id="target"></div>');
       await page.addScriptTag({ content: await shopHtmlScript() });
       const byBrowser = await page.evaluate(async (samples) => {
-        const { setShopHtml } = (window as unknown as { shopHtml: typeof import('../../src/lib/shop-html.ts') }).shopHtml;
+        const { setShopHtml } = (window as unknown as { shopHtml: typeof ShopHtml }).shopHtml;
         const target = document.getElementById('target')!;
         // Chromium has the Sanitizer API: setShopHtml sanitizes there and then, without DOMPurify.
         if (!('setHTML' in target)) throw new Error('no Element.setHTML in this Chromium');

@@ -97,7 +97,7 @@ export const HOSTILE_NUMBERS = [
   127, 128, 255, 256, 32767, 32768, 65535, 65536,
   2147483647, 2147483648, -2147483648, -2147483649, 4294967295, 4294967296,
   Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 2 ** 63, -(2 ** 63), 2 ** 64,
-  1e21, -1e21, 1e308, -1e308, Number.MAX_VALUE, 123456789.123456789,
+  1e21, -1e21, 1e308, -1e308, Number.MAX_VALUE, Number('123456789.123456789'),
 ];
 
 /** A string from the catalog, or a random one in the whole of Unicode. */

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readCheckoutSession, type CheckoutSession } from '@/lib/checkout-session';
 
@@ -11,6 +11,10 @@ import { readCheckoutSession, type CheckoutSession } from '@/lib/checkout-sessio
  */
 export function useArrivalSession(): CheckoutSession {
   const { key } = useLocation();
-  // `key` is the point, not a value used inside: one read per arrival.
-  return useMemo(() => readCheckoutSession(), [key]);
+  // One read per arrival (a new location key), kept through the renders of that arrival.
+  const [arrival, setArrival] = useState(() => ({ key, session: readCheckoutSession() }));
+  if (arrival.key === key) return arrival.session;
+  const next = { key, session: readCheckoutSession() };
+  setArrival(next);
+  return next.session;
 }

@@ -18,9 +18,9 @@ export const ShowImages = createContext(true);
  * A slide's picture: the image, or while data saver holds it back an empty
  * box of the same size, so nothing shifts when it arrives.
  */
-export function SlideImage({ width, height, style, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { width: number; height: number }) {
+export function SlideImage({ width, height, style, alt, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { width: number; height: number; alt: string }) {
   const show = useContext(ShowImages);
-  if (show) return <img width={width} height={height} style={style} {...rest} />;
+  if (show) return <img width={width} height={height} style={style} alt={alt} {...rest} />;
   return (
     <span
       data-testid="deferred-image"

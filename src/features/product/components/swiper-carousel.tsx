@@ -39,8 +39,10 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
   useEffect(() => {
     if (!deferImages) setReached(Infinity);
   }, [deferImages]);
+  // Where the focus goes once Swiper is here: the first slides' spot, or the button the shopper
+  // pressed, as they were when it arrived (kept, so the effect below runs on mount only).
+  const [spot] = useState(() => focusAfter?.current ?? focusControl);
   useEffect(() => {
-    const spot = focusAfter?.current ?? focusControl;
     const next = nextButton.current;
     const target = spot === 'next' ? next
       // Previous is the controls' first button.
@@ -48,8 +50,7 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
       : spot ? regionRef.current?.querySelectorAll('.swiper-slide')[spot.slide]?.querySelectorAll<HTMLElement>(FOCUSABLE)[spot.item]
       : null;
     target?.focus({ preventScroll: true });
-    // Only on mount: the focus was in the first slides, or the shopper pressed the button, just before.
-  }, []);
+  }, [spot]);
 
   const sync = useCallback((s: SwiperInstance) => {
     const perView = typeof s.params.slidesPerView === 'number' ? s.params.slidesPerView : 1;
