@@ -8,14 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
-import { launchBrowser, startShop, useShopAndBrowser, visit } from './harness.ts';
+import { CHROMIUM, launchBrowser, startShop, useShopAndBrowser, visit, WAIT_MS } from './harness.ts';
 import { E2E_DIST } from './global-setup.ts';
 import { apiPost, apiSignIn } from './journey-helpers.ts';
 import { measurePrecache, PRECACHE_BUDGET_KIB } from '../../scripts/precache-size.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const env = useShopAndBrowser();
 
@@ -169,7 +167,8 @@ describe('the service worker and manifest', () => {
   it('takes the page on the first visit, and the app is installable with its icons loading', async () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-profile-'));
     // A persistent profile: Chromium never offers to install from an incognito one.
-    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+    const context = await chromium.launchPersistentContext(profile, CHROMIUM);
+    context.setDefaultTimeout(WAIT_MS);
     try {
       const page = await context.newPage();
       await page.goto(env.shop.url + '/');
@@ -277,6 +276,28 @@ describe('offline images', () => {
 /** The server on its own build folder, so the test can deploy a new build under an open tab. */
 const startShopOn = (dist: string) => startShop({ env: { DIST_DIR: dist } });
 
+/** The next version: the same code built with another build id, once for the tests that deploy it. */
+const NEXT = 'e2e-next';
+let nextBuild: string | undefined;
+function buildNext(): string {
+  if (nextBuild) return nextBuild;
+  const out = `${E2E_DIST}-next`;
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: NEXT }, stdio: 'inherit',
+  });
+  expect(built.status).toBe(0);
+  return (nextBuild = out);
+}
+
+/** Deploys the next version into the folder being served, as a build with --emptyOutDir would: the old files go. */
+function deployNext(dist: string): string {
+  const next = buildNext();
+  for (const entry of fs.readdirSync(dist)) fs.rmSync(path.join(dist, entry), { recursive: true, force: true });
+  fs.cpSync(next, dist, { recursive: true });
+  return NEXT;
+}
+
 describe('a new version', () => {
   it('waits behind "New version available" in the open tab until the shopper chooses Reload', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-dist-'));
@@ -290,12 +311,7 @@ describe('a new version', () => {
       const first = await build(page);
 
       // Deploy: a build that differs in one constant, into the folder being served.
-      const next = `e2e-${Date.now()}`;
-      const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-      const rebuilt = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: next }, stdio: 'inherit',
-      });
-      expect(rebuilt.status).toBe(0);
+      const next = deployNext(dist);
 
       await page.evaluate(() => { (window as unknown as { sameVisit: boolean }).sameVisit = true; });
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
@@ -334,12 +350,7 @@ describe('a new version', () => {
       const first = await build(page);
 
       // Deploy while the tab is open: the old worker, still in control, knows nothing yet.
-      const next = `e2e-chunk-${Date.now()}`;
-      const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-      const rebuilt = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: next }, stdio: 'inherit',
-      });
-      expect(rebuilt.status).toBe(0);
+      const next = deployNext(dist);
 
       // Offers is not in the precache: its old file is gone now.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers', exact: true }).click();
@@ -365,12 +376,7 @@ describe('a new version', () => {
       await page.goto(shop.url + '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await controlled(page);
-      const next = `e2e-retry-${Date.now()}`;
-      const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-      const rebuilt = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: ROOT, env: { ...process.env, VITE_BUILD_ID: next }, stdio: 'inherit',
-      });
-      expect(rebuilt.status).toBe(0);
+      const next = deployNext(dist);
       // The new version found and waiting, as after the hourly check.
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       await page.getByText('New version available').waitFor();
