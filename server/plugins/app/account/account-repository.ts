@@ -6,7 +6,7 @@ import { GOVERNORATES, findGovernorate } from '../../../contract/governorates.ts
 import {
   birthDateProblem, emailProblem, normalizeBirthDate, normalizePhone, oneNameProblem, passwordProblem,
 } from '../../../contract/rules.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../../auth/passwords.ts';
 
 export interface RegisterInput {
   first_name: string; last_name: string; email: string; phone: string;

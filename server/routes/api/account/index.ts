@@ -9,7 +9,7 @@ import { emailProblem, normalizeLogin, normalizePhone, passwordProblem } from '.
 import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { findUser, findUserByLogin, publicUser } from '../../../plugins/app/auth/auth-repository.ts';
-import { DUMMY_HASH, verifyPassword } from '../../../plugins/app/auth/passwords.ts';
+import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
 import type { User as UserRow } from '../../../db/schema.ts';
 import { bearer, ok, responses } from '../helpers.ts';
