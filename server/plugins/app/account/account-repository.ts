@@ -58,6 +58,19 @@ export class AccountRepository {
     }
   }
 
+  /** The account a log-in names, by its email or its phone (both already normalized). */
+  findUserByLogin(login: { email?: string; phone?: string }) {
+    let q = this.db.selectFrom('users').selectAll();
+    if (login.email) q = q.where('email', '=', login.email);
+    else if (login.phone) q = q.where('phone', '=', login.phone);
+    else return Promise.resolve(undefined);
+    return q.executeTakeFirst();
+  }
+
+  findUser(id: number) {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   async #assertUnique(values: { email?: string; phone?: string }, exceptUserId?: number) {
     const errors = new FieldErrors();
     if (values.email) {
