@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import { FieldErrors, notFound, refused } from '../../../errors.ts';
 import { t, type Lang } from '../../../i18n/messages.ts';
+import { localized } from '../../../contract/lang.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { amountPayable } from '../../../domain/totals.ts';
 import { lineProblem } from '../../../domain/cart-rules.ts';
@@ -85,7 +86,7 @@ export class CheckoutRepository {
       const s = await this.carts.state(userId, trx);
       if (s.lines.length === 0) throw refused('cart_empty');
       for (const l of s.lines) {
-        const name = lang === 'ar' ? l.name_ar : l.name_en;
+        const name = localized(l, 'name', lang);
         const problem = lineProblem({
           qty: l.qty, stock: l.stock, saleType: l.sale_type, smellOptions: s.smells.get(l.product_id)?.length ?? 0,
           smellIds: l.smellIds, giftId: l.gift_id,
@@ -151,7 +152,7 @@ export class CheckoutRepository {
         const taken = await trx.updateTable('products')
           .set((eb) => ({ stock: eb('stock', '-', l.qty), units_sold: eb('units_sold', '+', l.qty) }))
           .where('id', '=', l.product_id).where('stock', '>=', l.qty).executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) throw refused('out_of_stock', { name: lang === 'ar' ? l.name_ar : l.name_en });
+        if (Number(taken.numUpdatedRows) !== 1) throw refused('out_of_stock', { name: localized(l, 'name', lang) });
         if (l.stock === l.qty) soldOut = true;
       }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
+import { localized } from '../../../contract/lang.ts';
 import { notFound } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { allowedNext, canTransition, isOrderStatus, type OrderStatus } from '../../../domain/order-status.ts';
@@ -53,12 +54,12 @@ export class OrdersRepository {
       delivery_date: o.delivery_date,
       items: items.map((i) => ({
         product_id: i.product_id,
-        name: lang === 'ar' ? i.name_ar : i.name_en,
+        name: localized(i, 'name', lang),
         image: i.image,
         price: toEgp(i.price),
         qty: i.qty,
         smell: (JSON.parse(i.smells_json) as { en: string; ar: string }[]).map((s) => s[lang]),
-        gift: (lang === 'ar' ? i.gift_name_ar : i.gift_name_en) ?? null,
+        gift: localized(i, 'gift_name', lang) ?? null,
       })),
       address: { ...address, government: gov ? gov[lang] : address.government },
       username: o.username,
