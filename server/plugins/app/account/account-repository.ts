@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.ts';
+import type { Db, Q } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import type { Lang } from '../../../i18n/messages.ts';
@@ -107,6 +107,12 @@ export class AccountRepository {
     const rows = await this.db.selectFrom('addresses').select(['id', 'title', 'address', 'phone', 'city', 'government'])
       .where('user_id', '=', userId).orderBy('id').execute();
     return rows.map((r) => toAddress(r, lang));
+  }
+
+  /** One of the shopper's addresses as an order keeps it; another shopper's is undefined. */
+  addressOf(userId: number, addressId: number, q: Q = this.db) {
+    return q.selectFrom('addresses').select(['title', 'address', 'phone', 'city', 'government'])
+      .where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
   }
 
   async addAddress(userId: number, input: AddressInput, lang: Lang) {

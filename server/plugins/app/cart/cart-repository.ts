@@ -1,7 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db } from '../../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db, Q } from '../../../db/database.ts';
 import { prepared } from '../../../db/prepared.ts';
-import type { Database } from '../../../db/schema.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { AppError, notFound, refused } from '../../../errors.ts';
@@ -15,8 +14,6 @@ import { dayInZone } from '../../../domain/calendar.ts';
 import { formatMoney, t } from '../../../i18n/messages.ts';
 import { normalizeCouponCode } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export interface CartLineRow {
   id: number;
@@ -381,6 +378,12 @@ export class CartRepository {
       await trx.updateTable('carts').set({ points_applied: applied ? 1 : 0, updated_at: new Date().toISOString() })
         .where('id', '=', cart.id).execute();
     });
+  }
+
+  /** Empties the cart after its order: no lines, no coupon, no points applied. */
+  async clear(cartId: number, at: string, q: Q = this.db) {
+    await q.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    await q.updateTable('carts').set({ coupon_id: null, points_applied: 0, updated_at: at }).where('id', '=', cartId).execute();
   }
 
   async #usesByUser(q: Q, couponId: number, userId: number) {
