@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
+import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { htmlToText } from '../text.ts';
 import type { ShopSettings } from '../../../settings.ts';
@@ -71,7 +72,7 @@ export class CatalogRepository {
     const page = filter.page ?? 1;
     let q = this.#cards();
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
-    if (filter.offersOnly) q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', 'buy 2 get 1')]));
+    if (filter.offersOnly) q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', BUY_2_GET_1)]));
     if (filter.min_price !== undefined) q = q.where(effectivePrice, '>=', Math.round(filter.min_price * 100));
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
     const term = filter.q?.trim();
@@ -110,7 +111,7 @@ export class CatalogRepository {
     if (kind === 'best') q = q.orderBy('p.units_sold', 'desc');
     if (kind === 'new') q = q.orderBy('p.created_at', 'desc');
     if (kind === 'offers') {
-      q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', 'buy 2 get 1')]))
+      q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', BUY_2_GET_1)]))
         .orderBy('p.units_sold', 'desc');
     }
     const rows = await q.orderBy('p.id', 'asc').limit(limit).execute();
