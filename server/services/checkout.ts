@@ -11,11 +11,13 @@ import type { PlacedOrder } from '../contract/checkout.ts';
 import { localized, type Lang } from '../contract/lang.ts';
 import { normalizePhone, toLatinDigits, twoNamesProblem } from '../contract/rules.ts';
 import { FieldErrors, notFound, refused } from '../errors.ts';
+import { WEEKDAYS } from '../i18n/messages.ts';
 import { toEgp } from '../domain/money.ts';
 import { amountPayable } from '../domain/totals.ts';
 import { lineProblem } from '../domain/cart-rules.ts';
 import { pointsEarned } from '../domain/points.ts';
 import { deliveryDayProblem } from '../domain/shipping.ts';
+import { weekday } from '../domain/calendar.ts';
 import type { ShopSettings } from '../settings.ts';
 import type { AccountRepository } from '../plugins/app/account/account-repository.ts';
 import { couponError, type CartRepository, type CartState } from '../plugins/app/cart/cart-repository.ts';
@@ -78,7 +80,7 @@ export class CheckoutService {
    * refuse it. A refusal throws an AppError and leaves nothing behind.
    */
   async place<T>(userId: number, input: CheckoutInput, lang: Lang, reply: OrderAnswer<T>): Promise<T> {
-    const checked = this.#validate(input);
+    const checked = this.#validate(input, lang);
     const { answer, soldOut } = await this.db.transaction().execute(async (trx) => {
       const { carts, accounts, orders, stock, coupons, points, keys } = this.repos;
       await carts.ownCart(userId, input.card_id, trx);
@@ -167,7 +169,7 @@ export class CheckoutService {
     return answer;
   }
 
-  #validate(input: CheckoutInput): { phone: string; date: string | null } {
+  #validate(input: CheckoutInput, lang: Lang): { phone: string; date: string | null } {
     const errors = new FieldErrors();
     errors.add('username', twoNamesProblem(input.username));
     const phone = normalizePhone(input.phone);
@@ -181,7 +183,7 @@ export class CheckoutService {
         if (problem === 'invalid') errors.add('date', 'date_invalid');
         else if (problem === 'too_soon') errors.add('date', 'delivery_date_too_soon', { days: this.settings.scheduledMinDays });
         else if (problem === 'too_late') errors.add('date', 'delivery_date_too_late', { days: this.settings.scheduledMaxDays });
-        else if (problem === 'closed_day') errors.add('date', 'delivery_date_closed');
+        else if (problem === 'closed_day') errors.add('date', 'delivery_date_closed', { weekday: WEEKDAYS[lang][weekday(raw)] });
         date = raw;
       }
     }

@@ -196,6 +196,7 @@ export class CartRepository {
         Estimated_Delivery_by: s.totals.estimatedDeliveryBy,
       },
       delivery_days: this.#deliveryDays(s.today),
+      closed_weekdays: this.settings.closedWeekdays,
       product_in_card: s.lines.map((l) => {
         const options = s.smells.get(l.product_id) ?? [];
         const byId = new Map(options.map((o) => [o.id, name(o)]));
