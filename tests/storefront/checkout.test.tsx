@@ -84,15 +84,17 @@ function renderCheckout(path: string, { orderDone = <OrderIsDone /> }: { orderDo
 
 const json = (body: unknown, status = 200) => ({ status, body });
 
-/** 2026-06-17 .. 2026-07-15 without Fridays: what the server lists two to thirty days after Monday 2026-06-15. */
-const DELIVERY_DAYS = (() => {
+/** 2026-06-17 .. 2026-07-15 without the weekday closed (0 = Sunday): what the server lists two to thirty days after Monday 2026-06-15. */
+function deliveryDaysWithout(closed: number) {
   const days: string[] = [];
   for (let d = Date.UTC(2026, 5, 17); d <= Date.UTC(2026, 6, 15); d += 86_400_000) {
     const day = new Date(d);
-    if (day.getUTCDay() !== 5) days.push(day.toISOString().slice(0, 10));
+    if (day.getUTCDay() !== closed) days.push(day.toISOString().slice(0, 10));
   }
   return days;
-})();
+}
+/** The default shop's days: no Fridays. */
+const DELIVERY_DAYS = deliveryDaysWithout(5);
 
 const CART: CartData = {
   card_id: 7,
@@ -499,17 +501,7 @@ describe('the shipping step', () => {
 
   describe('with the server\'s days off on Saturdays', () => {
     /** What the server lists when closedWeekdays is [6]: the same window without Saturdays. */
-    const SATURDAYS_OFF: CartData = {
-      ...CART,
-      closed_weekdays: [6],
-      delivery_days: (() => {
-        const days: string[] = [];
-        for (let d = Date.UTC(2026, 5, 17); d <= Date.UTC(2026, 6, 15); d += 86_400_000) {
-          if (new Date(d).getUTCDay() !== 6) days.push(new Date(d).toISOString().slice(0, 10));
-        }
-        return days;
-      })(),
-    };
+    const SATURDAYS_OFF: CartData = { ...CART, closed_weekdays: [6], delivery_days: deliveryDaysWithout(6) };
     const saturdaysOff = () => shopApi({ '/showCard': () => json({ status: 200, message: 'ok', data: SATURDAYS_OFF }) });
 
     it('names Saturdays in the hint and the refusal, and takes a Friday', async () => {
