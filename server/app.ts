@@ -14,6 +14,7 @@ import errorHandler, { sendError } from './plugins/app/error-handler.ts';
 import { parseLang } from './i18n/messages.ts';
 import authPlugin from './plugins/app/auth/auth.ts';
 import repositories from './plugins/app/repositories.ts';
+import services from './plugins/app/services.ts';
 import idempotency from './plugins/app/idempotency/idempotency.ts';
 import apiRoutes from './routes/api/index.ts';
 import './types.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(dbPlugin);
   await app.register(authPlugin);
   await app.register(repositories);
+  await app.register(services);
   await app.register(idempotency);
   await app.register(securityHeaders);
   await app.register(compressPlugin);

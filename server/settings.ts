@@ -16,7 +16,7 @@ export interface ShopSettings {
   standardDeliveryDays: number;
   scheduledMinDays: number;
   scheduledMaxDays: number;
-  /** weekdays (0 = Sunday) with no scheduled delivery: Friday */
+  /** weekdays (0 = Sunday) with no scheduled delivery; Friday by default. The cart tells the storefront (closed_weekdays) */
   closedWeekdays: number[];
   timeZone: string;
   /** the shop's Vodafone Cash wallet */

@@ -31,6 +31,9 @@ export const CartData = Type.Object({
   subtotal: Money,
   summary: Type.Object({ total: Money, totalAfterShiping: Money, Estimated_Delivery_by: Day }),
   delivery_days: Type.Array(Day, { description: 'the days a scheduled delivery may be booked' }),
+  closed_weekdays: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+    description: 'the weekdays with no scheduled delivery (0 = Sunday … 6 = Saturday; the shop setting closedWeekdays): delivery_days leaves them out, and the storefront names them',
+  }),
   product_in_card: Type.Array(CartLine),
   card_count: Type.Integer(),
 });

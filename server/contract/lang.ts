@@ -11,3 +11,13 @@ export function parseLang(value: unknown): Lang {
 
 /** The text's direction in a language. */
 export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+
+/**
+ * A row's text in a language, from its pair of columns:
+ * `localized(product, 'name', lang)` reads `name_ar` or `name_en`.
+ */
+export function localized<K extends string, R extends Record<`${K}_${Lang}`, unknown>>(
+  row: R, key: K, lang: Lang,
+): R[`${K}_en`] | R[`${K}_ar`] {
+  return lang === 'ar' ? row[`${key}_ar`] : row[`${key}_en`];
+}

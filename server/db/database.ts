@@ -14,10 +14,13 @@ import {
   type CreateTableBuilder,
   type DatabaseConnection,
   type Driver,
+  type Transaction,
 } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** What a repository's query runs on: the database, or a transaction a service opened over it. */
+export type Q = Kysely<Database> | Transaction<Database>;
 
 /**
  * Transactions take the write lock at BEGIN (BEGIN IMMEDIATE), so two

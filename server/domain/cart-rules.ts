@@ -1,11 +1,7 @@
-// Smell and gift rules for one cart line (RULES.md "Smells, gifts, stock").
-
-export const BUY2GET1 = 'buy 2 get 1';
-
-/** A gift is chosen only on 'buy 2 get 1' lines whose quantity is exactly 2. */
-export function giftAllowed(saleType: string, qty: number): boolean {
-  return saleType === BUY2GET1 && qty === 2;
-}
+// Smell and gift rules for one cart line (docs/rules.md, "Smells, gifts,
+// stock"). Whether a line takes a gift is shared with the storefront, so it
+// lives in server/contract.
+import { giftAllowed } from '../contract/cart-rules.ts';
 
 /** One smell slot per unit: keep the choices that still have a unit, pad with null. */
 export function resizeSmells<T>(smells: (T | null)[], qty: number): (T | null)[] {

@@ -97,7 +97,7 @@ export const MESSAGES = {
   delivery_date_required: { en: 'Please choose a delivery date.', ar: 'يُرجى اختيار تاريخ التوصيل.' },
   delivery_date_too_soon: { en: 'The delivery date must be at least {days} days from today.', ar: 'يجب أن يكون تاريخ التوصيل بعد {days} أيام على الأقل من اليوم.' },
   delivery_date_too_late: { en: 'The delivery date must be within {days} days from today.', ar: 'يجب أن يكون تاريخ التوصيل خلال {days} يوماً من اليوم.' },
-  delivery_date_closed: { en: 'We do not deliver on Fridays. Please choose another day.', ar: 'لا يوجد توصيل يوم الجمعة. يُرجى اختيار يوم آخر.' },
+  delivery_date_closed: { en: 'We do not deliver on {weekday}. Please choose another day.', ar: 'لا يوجد توصيل يوم {weekday}. يُرجى اختيار يوم آخر.' },
   order_placed: { en: 'Your order {number} has been placed.', ar: 'تم تسجيل طلبك {number}.' },
 
   fav_added: { en: 'Added to your wishlist.', ar: 'تمت الإضافة إلى قائمة أمنياتك.' },
@@ -106,6 +106,16 @@ export const MESSAGES = {
   rate_invalid: { en: 'Rate from 0.5 to 5, in half stars.', ar: 'التقييم من 0.5 إلى 5 بأنصاف النجوم.' },
   contact_sent: { en: 'Thank you! We will get back to you soon.', ar: 'شكراً لك! سنتواصل معك قريباً.' },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+/**
+ * Weekdays (0 = Sunday) as a message names a closed one: "We do not deliver
+ * on {weekday}", in English "Fridays", in Arabic the day (the message says
+ * يوم before it).
+ */
+export const WEEKDAYS: Record<Lang, readonly string[]> = {
+  en: ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'],
+  ar: ['الأحد', 'الإثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+};
 
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Record<string, string | number>;

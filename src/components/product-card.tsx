@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLingui } from '@lingui/react/macro';
+import { BUY_2_GET_1 } from '@contract/cart-rules';
 import type { ProductCard as Product } from '@/lib/contract';
 import { Price } from './price';
 import './product-card.css';
@@ -20,7 +21,7 @@ export function ProductCard({ product, actions, eager = false }: {
             leaves cards below the fold to when they are scrolled to (what data saver needs too). */}
         <img className="attar-card__image" src={product.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         <div className="attar-card__content">
-          {product.typesale_name === 'buy 2 get 1' && <span className="attar-chip attar-card__chip">{t`Buy 2 get 1`}</span>}
+          {product.typesale_name === BUY_2_GET_1 && <span className="attar-chip attar-card__chip">{t`Buy 2 get 1`}</span>}
           <h3 className="attar-card__name">{product.name}</h3>
           <Price price={product.price} priceAfterSale={product.price_after_sale} />
           {!product.in_stock && <p className="attar-card__stock">{t`Out of stock`}</p>}

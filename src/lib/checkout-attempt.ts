@@ -1,9 +1,10 @@
 // One checkout attempt, kept in sessionStorage (this tab, surviving a
 // reload): the Idempotency-Key every Confirm of the attempt sends, so a
 // retry after a lost answer can never place a second order, and the chosen
-// payment method, which is not one of §3's fields but should not be lost on
-// a reload either. The cart's Proceed and a log-out start afresh
+// payment method, which is not one of the checkout session's fields
+// (checkout-session.ts) but should not be lost on a reload either. The cart's Proceed and a log-out start afresh
 // (checkout-session.ts), so a changed cart never reuses an old key.
+import { newKey } from './new-key';
 import { readStored, writeStored } from './storage';
 
 const KEY = 'attar checkout key';
@@ -14,13 +15,6 @@ export type PaymentMethod = 'cach' | 'delivery';
 // sessionStorage: this tab only; a refused storage keeps the key in memory below.
 const read = (key: string) => readStored(key, 'session');
 const write = (key: string, value: string | null) => writeStored(key, value, 'session');
-
-/** randomUUID exists only in secure contexts; a shop opened over plain http still needs a key. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 let inMemory: string | null = null;
 

@@ -1,4 +1,4 @@
-// Changes the shopper can make offline (cart and wishlist, issue 5): TanStack
+// Changes the shopper can make offline (cart and wishlist): TanStack
 // mutations that pause while offline, are kept in IndexedDB as soon as they
 // are made (persist.ts), and are sent once each, in order, when the
 // connection returns, even after a reload.
@@ -31,6 +31,7 @@ import { t } from '@lingui/core/macro';
 import { ApiError, request, type Envelope, type RequestOptions } from './api-client';
 import { storage, type Lang } from './storage';
 import { notify } from './notify';
+import { newKey } from './new-key';
 
 /**
  * The shape of the changes' variables. Bump it when they change: changes a
@@ -67,13 +68,6 @@ export interface Stamp {
 
 export interface Change {
   stamp: Stamp;
-}
-
-/** randomUUID exists only in secure contexts; a shop opened over plain http still needs a key. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 let made = 0;

@@ -14,17 +14,17 @@ afterAll(async () => {
 });
 
 /** A shopper with a filled, complete cart and an address. */
-async function readyShopper(products: { index: number; qty: number }[] = [{ index: 0, qty: 2 }]) {
-  const { token, user } = await registerShopper(app);
+async function readyShopper(products: { index: number; qty: number }[] = [{ index: 0, qty: 2 }], shop = app) {
+  const { token, user } = await registerShopper(shop);
   for (const { index, qty } of products) {
-    const p = await seededProduct(app, index);
+    const p = await seededProduct(shop, index);
     for (let i = 0; i < qty; i++) {
-      const res = await call(app, 'POST', '/addToCard', { token, body: { product_id: p.id } });
+      const res = await call(shop, 'POST', '/addToCard', { token, body: { product_id: p.id } });
       expect(res.statusCode).toBe(200);
     }
   }
-  const cart = await completeCart(app, token);
-  const addressId = await addAddress(app, token);
+  const cart = await completeCart(shop, token);
+  const addressId = await addAddress(shop, token);
   return { token, user, cart, addressId };
 }
 
@@ -100,6 +100,15 @@ describe('POST /checkout', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body.data.order.delivery_date).toBe(first);
     expect(ok.body.data.order.total).toBe(cart.summary.totalAfterShiping);
+  });
+
+  it('names the closed weekday it refuses in the shopper\'s language, and lists the closed weekdays with the cart', async () => {
+    const { token, cart, addressId } = await readyShopper([{ index: 0, qty: 1 }]);
+    expect(cart.closed_weekdays).toEqual([5]);
+    const friday = dayInWindow(cart.delivery_days, 5);
+    const refusal = (lang: 'en' | 'ar') => call(app, 'POST', '/checkout', { token, lang, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: friday }) });
+    expect((await refusal('en')).body.errors.date).toEqual(['We do not deliver on Fridays. Please choose another day.']);
+    expect((await refusal('ar')).body.errors.date).toEqual(['لا يوجد توصيل يوم الجمعة. يُرجى اختيار يوم آخر.']);
   });
 
   it('validates the name, phone and payment, in the shopper\'s language', async () => {
@@ -312,5 +321,43 @@ describe('Idempotency-Key', () => {
     expect((await call(app, 'POST', '/checkout', { token, headers, body })).statusCode).toBe(422);
     await completeCart(app, token);
     expect((await call(app, 'POST', '/checkout', { token, headers, body })).statusCode).toBe(200);
+  });
+});
+
+/** A day of `weekday` (0 = Sunday) between the first and last bookable days, listed or not. */
+function dayInWindow(days: string[], weekday: number): string {
+  for (let t = Date.parse(days[0] + 'T00:00:00Z'); t <= Date.parse(days[days.length - 1] + 'T00:00:00Z'); t += 86_400_000) {
+    if (new Date(t).getUTCDay() === weekday) return new Date(t).toISOString().slice(0, 10);
+  }
+  throw new Error(`no weekday ${weekday} in the window`);
+}
+
+describe('a shop closed on another weekday (closedWeekdays: [6])', () => {
+  let saturdays: FastifyInstance;
+  beforeAll(async () => {
+    saturdays = await makeApp({ closedWeekdays: [6] });
+  });
+  afterAll(async () => {
+    await saturdays.close();
+  });
+
+  it('lists Saturday as closed, refuses a Saturday naming it in both languages, and delivers on a Friday', async () => {
+    const { token, cart, addressId } = await readyShopper([{ index: 0, qty: 1 }], saturdays);
+    expect(cart.closed_weekdays).toEqual([6]);
+    const weekdays = new Set(cart.delivery_days.map((d: string) => new Date(d + 'T00:00:00Z').getUTCDay()));
+    expect(weekdays.has(6)).toBe(false);
+    expect(weekdays.has(5)).toBe(true);
+
+    const saturday = dayInWindow(cart.delivery_days, 6);
+    const refusal = (lang: 'en' | 'ar') => call(saturdays, 'POST', '/checkout', { token, lang, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: saturday }) });
+    const en = await refusal('en');
+    expect(en.statusCode).toBe(422);
+    expect(en.body.errors.date).toEqual(['We do not deliver on Saturdays. Please choose another day.']);
+    expect((await refusal('ar')).body.errors.date).toEqual(['لا يوجد توصيل يوم السبت. يُرجى اختيار يوم آخر.']);
+
+    const friday = dayInWindow(cart.delivery_days, 5);
+    const placed = await call(saturdays, 'POST', '/checkout', { token, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: friday }) });
+    expect(placed.statusCode, placed.raw).toBe(200);
+    expect(placed.body.data.order.delivery_date).toBe(friday);
   });
 });

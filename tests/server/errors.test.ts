@@ -460,7 +460,7 @@ describe('a busy database during checkout (the multi-step write)', () => {
     const s = await readyToCheckOut(busyApp);
     const headers = { 'idempotency-key': 'key-busy-checkout-1' };
     const other = new BetterSqlite3(file, { timeout: 100 });
-    const original = busyApp.checkout.checkout;
+    const original = busyApp.checkout.place;
     try {
       const before = checkoutTraces(other, s.userId);
 
@@ -478,9 +478,9 @@ describe('a busy database during checkout (the multi-step write)', () => {
 
       // Another writer takes the lock after the key is claimed, before the order's transaction
       // (the shop command moving an order along at that moment).
-      busyApp.checkout.checkout = (...args) => {
+      busyApp.checkout.place = (...args: Parameters<typeof original>) => {
         other.exec('BEGIN IMMEDIATE');
-        return original.apply(busyApp.checkout, args);
+        return original.apply(busyApp.checkout, args) as never;
       };
       try {
         const busy = await call(busyApp, 'POST', '/checkout', { token: s.token, headers, body: s.body });
@@ -488,7 +488,7 @@ describe('a busy database during checkout (the multi-step write)', () => {
         expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
         expect(busy.headers['idempotent-replayed']).toBeUndefined();
       } finally {
-        busyApp.checkout.checkout = original;
+        busyApp.checkout.place = original;
         if (other.inTransaction) other.exec('ROLLBACK');
       }
       const { keys, ...rest } = checkoutTraces(other, s.userId);
@@ -514,7 +514,7 @@ describe('a busy database during checkout (the multi-step write)', () => {
       expect(keys.filter((k) => k.state === 'done')).toEqual([]);
       expect(other.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
-      busyApp.checkout.checkout = original;
+      busyApp.checkout.place = original;
       other.close();
     }
   }, 40_000);
@@ -604,16 +604,16 @@ describe('a full database', () => {
     ])('at %s: 503 with Retry-After, nothing of the order kept, and the same key then places it once', async (_step, event, table) => {
       const s = await readyToCheckOut(midApp);
       const key = `key-full-at-${table}`;
-      const original = midApp.checkout.checkout;
+      const original = midApp.checkout.place;
       const failures: unknown[] = [];
       other.exec(`create trigger fill_up after ${event} on ${table} begin insert into filler values (zeroblob(1048576)); end`);
       try {
-        midApp.checkout.checkout = (...args) => {
+        midApp.checkout.place = (...args: Parameters<typeof original>) => {
           midApp.rawDb.pragma(`max_page_count = ${midApp.rawDb.pragma('page_count', { simple: true }) as number}`);
           return original.apply(midApp.checkout, args).catch((error: unknown) => {
             failures.push((error as { code?: string }).code);
             throw error;
-          }).finally(() => midApp.rawDb.pragma('max_page_count = 1073741823'));
+          }).finally(() => midApp.rawDb.pragma('max_page_count = 1073741823')) as never;
         };
         const before = checkoutTraces(other, s.userId);
         const res = await call(midApp, 'POST', '/checkout', { token: s.token, headers: { 'idempotency-key': key }, body: s.body });
@@ -623,7 +623,7 @@ describe('a full database', () => {
         expect(checkoutTraces(other, s.userId)).toEqual(before);
         expect(other.prepare('select count(*) as n from filler').get()).toEqual({ n: 0 });
       } finally {
-        midApp.checkout.checkout = original;
+        midApp.checkout.place = original;
         other.exec('drop trigger if exists fill_up');
       }
       const ok = await call(midApp, 'POST', '/checkout', { token: s.token, headers: { 'idempotency-key': key }, body: s.body });
@@ -642,7 +642,7 @@ describe('a full database', () => {
   it('as orders fill the disk up: the checkout that finds no room answers 503 with Retry-After, leaves no part of the order, and with room again its key places it once', async () => {
     const { app: fullApp, file, dispose } = await makeFileApp('full-checkout');
     const other = new BetterSqlite3(file, { timeout: 1000 });
-    const original = fullApp.checkout.checkout;
+    const original = fullApp.checkout.place;
     try {
       const shoppers = [];
       for (let i = 0; i < 4; i++) shoppers.push(await readyToCheckOut(fullApp));
@@ -650,12 +650,12 @@ describe('a full database', () => {
       // The disk is full while the order is written, after its key is claimed:
       // no page may be added meanwhile.
       const failures: unknown[] = [];
-      fullApp.checkout.checkout = (...args) => {
+      fullApp.checkout.place = (...args: Parameters<typeof original>) => {
         fullApp.rawDb.pragma(`max_page_count = ${fullApp.rawDb.pragma('page_count', { simple: true }) as number}`);
         return original.apply(fullApp.checkout, args).catch((error: unknown) => {
           failures.push((error as { code?: string }).code);
           throw error;
-        }).finally(() => fullApp.rawDb.pragma('max_page_count = 1073741823'));
+        }).finally(() => fullApp.rawDb.pragma('max_page_count = 1073741823')) as never;
       };
       // Orders (the shoppers buy again and again) until one needs a page the disk does not have.
       let full: { s: (typeof shoppers)[number]; key: string; res: Answer; before: ReturnType<typeof checkoutTraces> } | null = null;
@@ -681,7 +681,7 @@ describe('a full database', () => {
       expect(fullApp.rawDb.pragma('integrity_check', { simple: true })).toBe('ok');
 
       // Room again: the same key places the order, once.
-      fullApp.checkout.checkout = original;
+      fullApp.checkout.place = original;
       const ok = await call(fullApp, 'POST', '/checkout', { token: full!.s.token, headers: { 'idempotency-key': full!.key }, body: full!.s.body });
       expect(ok.statusCode, ok.raw).toBe(200);
       const after = checkoutTraces(other, full!.s.userId);
@@ -691,7 +691,7 @@ describe('a full database', () => {
       expect(after.cart).toEqual([]);
       expect(ok.body.data.order.total).toBeGreaterThan(0);
     } finally {
-      fullApp.checkout.checkout = original;
+      fullApp.checkout.place = original;
       other.close();
       await dispose();
     }

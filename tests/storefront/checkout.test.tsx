@@ -84,15 +84,17 @@ function renderCheckout(path: string, { orderDone = <OrderIsDone /> }: { orderDo
 
 const json = (body: unknown, status = 200) => ({ status, body });
 
-/** 2026-06-17 .. 2026-07-15 without Fridays: what the server lists two to thirty days after Monday 2026-06-15. */
-const DELIVERY_DAYS = (() => {
+/** 2026-06-17 .. 2026-07-15 without the weekday closed (0 = Sunday): what the server lists two to thirty days after Monday 2026-06-15. */
+function deliveryDaysWithout(closed: number) {
   const days: string[] = [];
   for (let d = Date.UTC(2026, 5, 17); d <= Date.UTC(2026, 6, 15); d += 86_400_000) {
     const day = new Date(d);
-    if (day.getUTCDay() !== 5) days.push(day.toISOString().slice(0, 10));
+    if (day.getUTCDay() !== closed) days.push(day.toISOString().slice(0, 10));
   }
   return days;
-})();
+}
+/** The default shop's days: no Fridays. */
+const DELIVERY_DAYS = deliveryDaysWithout(5);
 
 const CART: CartData = {
   card_id: 7,
@@ -109,6 +111,7 @@ const CART: CartData = {
   subtotal: 800,
   summary: { total: 670, totalAfterShiping: 730, Estimated_Delivery_by: '2026-06-22' },
   delivery_days: DELIVERY_DAYS,
+  closed_weekdays: [5],
   product_in_card: [{
     id: 31, product_id: 11, product_name: 'Royal Oud', product_image: '/media/11.webp', product_price: 400, product_qty: 2,
     typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose', 'Amber'], gift_id: null, giftproduct: [], stock: 9,
@@ -479,12 +482,60 @@ describe('the shipping step', () => {
   });
 
   it('reads delivery days with the cart\'s list', () => {
-    expect(deliveryDayProblem('2026-06-20', DELIVERY_DAYS)).toBeNull();
-    expect(deliveryDayProblem('2026-06-26', DELIVERY_DAYS)).toBe('friday');
-    expect(deliveryDayProblem('2026-06-16', DELIVERY_DAYS)).toBe('too_soon');
-    expect(deliveryDayProblem('2026-07-16', DELIVERY_DAYS)).toBe('too_late');
-    expect(deliveryDayProblem('٢٠٢٦-٠٦-٢٠', DELIVERY_DAYS)).toBeNull();
-    expect(deliveryDayProblem('2026-02-30', DELIVERY_DAYS)).toBe('invalid');
+    expect(deliveryDayProblem('2026-06-20', DELIVERY_DAYS, [5])).toBeNull();
+    expect(deliveryDayProblem('2026-06-26', DELIVERY_DAYS, [5])).toBe('closed_weekday');
+    expect(deliveryDayProblem('2026-06-16', DELIVERY_DAYS, [5])).toBe('too_soon');
+    expect(deliveryDayProblem('2026-07-16', DELIVERY_DAYS, [5])).toBe('too_late');
+    expect(deliveryDayProblem('٢٠٢٦-٠٦-٢٠', DELIVERY_DAYS, [5])).toBeNull();
+    expect(deliveryDayProblem('2026-02-30', DELIVERY_DAYS, [5])).toBe('invalid');
+    // A day left out for another reason than the shop's weekdays off is not blamed on one.
+    expect(deliveryDayProblem('2026-06-26', DELIVERY_DAYS, [])).toBe('closed');
+  });
+
+  it('names the days off in its hint: Fridays by default', async () => {
+    api();
+    renderCheckout('/payment-session/shipping');
+    fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
+    expect(helpOf(screen.getByLabelText(/^Delivery date/))).toBe(`Any day from ${formatDay('2026-06-17', 'en')} to ${formatDay('2026-07-15', 'en')}, except Fridays.`);
+  });
+
+  describe('with the server\'s days off on Saturdays', () => {
+    /** What the server lists when closedWeekdays is [6]: the same window without Saturdays. */
+    const SATURDAYS_OFF: CartData = { ...CART, closed_weekdays: [6], delivery_days: deliveryDaysWithout(6) };
+    const saturdaysOff = () => shopApi({ '/showCard': () => json({ status: 200, message: 'ok', data: SATURDAYS_OFF }) });
+
+    it('names Saturdays in the hint and the refusal, and takes a Friday', async () => {
+      saturdaysOff();
+      renderCheckout('/payment-session/shipping');
+      fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
+      const date = screen.getByLabelText(/^Delivery date/);
+      expect(helpOf(date)).toBe(`Any day from ${formatDay('2026-06-17', 'en')} to ${formatDay('2026-07-15', 'en')}, except Saturdays.`);
+      type(/^Delivery date/, '2026-06-20');
+      expect(helpOf(date)).toBe("We don't deliver on Saturdays. Please choose another day.");
+      type(/^Delivery date/, '2026-06-19');
+      click('Next');
+      await screen.findByRole('heading', { name: 'Confirm Order' });
+      expect(readCheckoutSession()).toMatchObject({ userShipping: 'date', userDate: '2026-06-19' });
+    });
+
+    it('names them in Arabic', async () => {
+      localStorage.setItem('lang', 'ar');
+      saturdaysOff();
+      renderCheckout('/payment-session/shipping');
+      fireEvent.click(await screen.findByRole('radio', { name: /توصيل في موعد تختاره/ }));
+      const date = screen.getByLabelText(/^تاريخ التوصيل/);
+      expect(helpOf(date)).toBe(`أي يوم من ${formatDay('2026-06-17', 'ar')} إلى ${formatDay('2026-07-15', 'ar')}، عدا أيام السبت.`);
+      type(/^تاريخ التوصيل/, '2026-06-20');
+      expect(helpOf(date)).toBe('لا يوجد توصيل يوم السبت. يُرجى اختيار يوم آخر.');
+    });
+
+    it('lists several days off in the language\'s own way', async () => {
+      localStorage.setItem('lang', 'ar');
+      shopApi({ '/showCard': () => json({ status: 200, message: 'ok', data: { ...SATURDAYS_OFF, closed_weekdays: [5, 6] } }) });
+      renderCheckout('/payment-session/shipping');
+      fireEvent.click(await screen.findByRole('radio', { name: /توصيل في موعد تختاره/ }));
+      expect(helpOf(screen.getByLabelText(/^تاريخ التوصيل/))).toContain('عدا أيام الجمعة والسبت.');
+    });
   });
 });
 

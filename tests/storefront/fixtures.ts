@@ -21,5 +21,5 @@ export const cartOf = (lines: CartLine[], over: Partial<CartData> = {}): CartDat
   card_id: 3, points: 0, points_applied: false, points_discount: 0, points_used: 0,
   coupon: 'not there', coupon_discount: 0, coupon_problem: null, price_after_coupon: 750, shiping: 60,
   phone: '01000000000', subtotal: 750, summary: { total: 750, totalAfterShiping: 810, Estimated_Delivery_by: '2026-06-22' },
-  delivery_days: [], product_in_card: lines, card_count: lines.reduce((n, l) => n + l.product_qty, 0), ...over,
+  delivery_days: [], closed_weekdays: [5], product_in_card: lines, card_count: lines.reduce((n, l) => n + l.product_qty, 0), ...over,
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../database.ts';
-import { hashPassword } from '../../plugins/app/auth/passwords.ts';
+import { hashPassword } from '../../auth/passwords.ts';
 import { SEED_CATEGORIES, SEED_CONTENT, SEED_GIFTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
 import { aboutSvg, categorySvg, giftSvg, heroSvg, productSvg } from './images.ts';
 

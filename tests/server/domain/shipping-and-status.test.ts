@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { allowedDeliveryDays, deliveryDayProblem, estimatedDelivery, shippingFee } from '../../../server/domain/shipping.ts';
 import { dayInZone, addDays, weekday } from '../../../server/domain/calendar.ts';
 import { allowedNext, canTransition, ORDER_STATUSES } from '../../../server/domain/order-status.ts';
-import { giftAllowed, lineProblem, resizeSmells } from '../../../server/domain/cart-rules.ts';
+import { lineProblem, resizeSmells } from '../../../server/domain/cart-rules.ts';
+import { giftAllowed } from '../../../server/contract/cart-rules.ts';
 import { DEFAULT_SETTINGS } from '../../../server/settings.ts';
 
 const rules = DEFAULT_SETTINGS;

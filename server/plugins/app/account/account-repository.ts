@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.ts';
+import type { Db, Q } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import type { Lang } from '../../../i18n/messages.ts';
@@ -6,7 +6,7 @@ import { GOVERNORATES, findGovernorate } from '../../../contract/governorates.ts
 import {
   birthDateProblem, emailProblem, normalizeBirthDate, normalizePhone, oneNameProblem, passwordProblem,
 } from '../../../contract/rules.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../../auth/passwords.ts';
 
 export interface RegisterInput {
   first_name: string; last_name: string; email: string; phone: string;
@@ -58,6 +58,19 @@ export class AccountRepository {
     }
   }
 
+  /** The account a log-in names, by its email or its phone (both already normalized). */
+  findUserByLogin(login: { email?: string; phone?: string }) {
+    let q = this.db.selectFrom('users').selectAll();
+    if (login.email) q = q.where('email', '=', login.email);
+    else if (login.phone) q = q.where('phone', '=', login.phone);
+    else return Promise.resolve(undefined);
+    return q.executeTakeFirst();
+  }
+
+  findUser(id: number) {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   async #assertUnique(values: { email?: string; phone?: string }, exceptUserId?: number) {
     const errors = new FieldErrors();
     if (values.email) {
@@ -94,6 +107,12 @@ export class AccountRepository {
     const rows = await this.db.selectFrom('addresses').select(['id', 'title', 'address', 'phone', 'city', 'government'])
       .where('user_id', '=', userId).orderBy('id').execute();
     return rows.map((r) => toAddress(r, lang));
+  }
+
+  /** One of the shopper's addresses as an order keeps it; another shopper's is undefined. */
+  addressOf(userId: number, addressId: number, q: Q = this.db) {
+    return q.selectFrom('addresses').select(['title', 'address', 'phone', 'city', 'government'])
+      .where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
   }
 
   async addAddress(userId: number, input: AddressInput, lang: Lang) {

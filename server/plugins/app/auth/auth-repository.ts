@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
-import type { User } from '../../../db/schema.ts';
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -80,28 +79,4 @@ export class TokenStore {
   clearCache() {
     this.#cache.clear();
   }
-}
-
-export function findUserByLogin(db: Db, login: { email?: string; phone?: string }) {
-  let q = db.selectFrom('users').selectAll();
-  if (login.email) q = q.where('email', '=', login.email);
-  else if (login.phone) q = q.where('phone', '=', login.phone);
-  else return Promise.resolve(undefined);
-  return q.executeTakeFirst();
-}
-
-export function findUser(db: Db, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function publicUser(u: User) {
-  return {
-    id: u.id,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    email: u.email,
-    phone: u.phone,
-    birth_date: u.birth_date,
-    points: u.points,
-  };
 }

@@ -1,21 +1,20 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db } from '../../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db, Q } from '../../../db/database.ts';
 import { prepared } from '../../../db/prepared.ts';
-import type { Database } from '../../../db/schema.ts';
 import type { Lang } from '../../../i18n/messages.ts';
+import { localized } from '../../../contract/lang.ts';
 import { AppError, notFound, refused } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { computeTotals, type Totals } from '../../../domain/totals.ts';
 import { couponProblem, type CouponRule } from '../../../domain/coupon.ts';
 import { canUsePoints, pointsValue } from '../../../domain/points.ts';
-import { giftAllowed, resizeSmells } from '../../../domain/cart-rules.ts';
+import { resizeSmells } from '../../../domain/cart-rules.ts';
+import { giftAllowed } from '../../../contract/cart-rules.ts';
 import { allowedDeliveryDays } from '../../../domain/shipping.ts';
 import { dayInZone } from '../../../domain/calendar.ts';
 import { formatMoney, t } from '../../../i18n/messages.ts';
 import { normalizeCouponCode } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export interface CartLineRow {
   id: number;
@@ -177,7 +176,7 @@ export class CartRepository {
   }
 
   toCartData(s: CartState, lang: Lang) {
-    const name = (r: { name_en: string; name_ar: string }) => (lang === 'ar' ? r.name_ar : r.name_en);
+    const name = (r: { name_en: string; name_ar: string }) => localized(r, 'name', lang);
     return {
       card_id: s.cart.id,
       points: s.points,
@@ -197,6 +196,7 @@ export class CartRepository {
         Estimated_Delivery_by: s.totals.estimatedDeliveryBy,
       },
       delivery_days: this.#deliveryDays(s.today),
+      closed_weekdays: this.settings.closedWeekdays,
       product_in_card: s.lines.map((l) => {
         const options = s.smells.get(l.product_id) ?? [];
         const byId = new Map(options.map((o) => [o.id, name(o)]));
@@ -262,7 +262,7 @@ export class CartRepository {
     const item = await this.db.selectFrom('cart_items').select('qty')
       .where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst();
     assertStock(product, (item?.qty ?? 0) + 1, lang);
-    throw refused('stock_limit', { stock: product.stock, name: lang === 'ar' ? product.name_ar : product.name_en });
+    throw refused('stock_limit', { stock: product.stock, name: localized(product, 'name', lang) });
   }
 
   /** Sets a line's quantity (and gift) by the rules of RULES.md "Smells, gifts, stock". */
@@ -277,7 +277,7 @@ export class CartRepository {
         if (!giftAllowed(item.sale_type, body.qty)) throw refused('gift_not_allowed');
         const offered = await trx.selectFrom('product_gifts').select('gift_id')
           .where('product_id', '=', body.product_id).where('gift_id', '=', body.gift_id).executeTakeFirst();
-        if (!offered) throw refused('gift_unknown', { name: lang === 'ar' ? item.name_ar : item.name_en });
+        if (!offered) throw refused('gift_unknown', { name: localized(item, 'name', lang) });
         giftId = body.gift_id;
       } else if (body.gift_id === null) {
         giftId = null;
@@ -299,7 +299,7 @@ export class CartRepository {
         .select(['i.id', 'i.qty', 'i.product_id', 'i.cart_id', 'p.name_en', 'p.name_ar'])
         .where('i.id', '=', cartItemId).where('c.user_id', '=', userId).executeTakeFirst();
       if (!item) throw notFound('cart_item_not_found');
-      const productName = lang === 'ar' ? item.name_ar : item.name_en;
+      const productName = localized(item, 'name', lang);
       const options = await trx.selectFrom('product_smells').select(['id', 'name_en', 'name_ar'])
         .where('product_id', '=', item.product_id).execute();
       const wanted = chosen.map((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
@@ -382,6 +382,12 @@ export class CartRepository {
     });
   }
 
+  /** Empties the cart after its order: no lines, no coupon, no points applied. */
+  async clear(cartId: number, at: string, q: Q = this.db) {
+    await q.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    await q.updateTable('carts').set({ coupon_id: null, points_applied: 0, updated_at: at }).where('id', '=', cartId).execute();
+  }
+
   async #usesByUser(q: Q, couponId: number, userId: number) {
     const row = await q.selectFrom('coupon_uses').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
@@ -411,7 +417,7 @@ export function parseIds(json: string): (number | null)[] {
 }
 
 function assertStock(p: { stock: number; name_en: string; name_ar: string }, qty: number, lang: Lang) {
-  const name = lang === 'ar' ? p.name_ar : p.name_en;
+  const name = localized(p, 'name', lang);
   if (p.stock <= 0) throw refused('out_of_stock', { name });
   if (qty > p.stock) throw refused('stock_limit', { stock: p.stock, name });
 }

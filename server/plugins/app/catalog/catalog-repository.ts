@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
+import { localized } from '../../../contract/lang.ts';
+import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { htmlToText } from '../text.ts';
 import type { ShopSettings } from '../../../settings.ts';
@@ -44,13 +46,13 @@ export class CatalogRepository {
   #toCard(row: CardRow, lang: Lang, favs: Set<number>) {
     return {
       id: row.id,
-      name: lang === 'ar' ? row.name_ar : row.name_en,
+      name: localized(row, 'name', lang),
       price: toEgp(row.price),
       price_after_sale: toEgp(row.sale_price ?? row.price),
       image: row.main_image,
-      overview: htmlToText(lang === 'ar' ? row.overview_ar : row.overview_en),
+      overview: htmlToText(localized(row, 'overview', lang)),
       category_id: row.category_id,
-      category_name: lang === 'ar' ? row.category_ar : row.category_en,
+      category_name: localized(row, 'category', lang),
       rate: rateOf(row.avg_halves),
       reviews_count: Number(row.n ?? 0),
       typesale_name: row.sale_type,
@@ -70,7 +72,7 @@ export class CatalogRepository {
     const page = filter.page ?? 1;
     let q = this.#cards();
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
-    if (filter.offersOnly) q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', 'buy 2 get 1')]));
+    if (filter.offersOnly) q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', BUY_2_GET_1)]));
     if (filter.min_price !== undefined) q = q.where(effectivePrice, '>=', Math.round(filter.min_price * 100));
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
     const term = filter.q?.trim();
@@ -109,7 +111,7 @@ export class CatalogRepository {
     if (kind === 'best') q = q.orderBy('p.units_sold', 'desc');
     if (kind === 'new') q = q.orderBy('p.created_at', 'desc');
     if (kind === 'offers') {
-      q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', 'buy 2 get 1')]))
+      q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', BUY_2_GET_1)]))
         .orderBy('p.units_sold', 'desc');
     }
     const rows = await q.orderBy('p.id', 'asc').limit(limit).execute();
@@ -125,12 +127,12 @@ export class CatalogRepository {
       .groupBy(['c.id', 'c.name_en', 'c.name_ar', 'c.image', 'c.sort'])
       .orderBy('c.sort').orderBy('c.id')
       .execute();
-    return rows.map((c) => ({ id: c.id, name: lang === 'ar' ? c.name_ar : c.name_en, image: c.image, products_count: Number(c.products_count) }));
+    return rows.map((c) => ({ id: c.id, name: localized(c, 'name', lang), image: c.image, products_count: Number(c.products_count) }));
   }
 
   async category(id: number, lang: Lang) {
     const c = await this.db.selectFrom('categories').select(['id', 'name_en', 'name_ar', 'image']).where('id', '=', id).executeTakeFirst();
-    return c ? { id: c.id, name: lang === 'ar' ? c.name_ar : c.name_en, image: c.image } : null;
+    return c ? { id: c.id, name: localized(c, 'name', lang), image: c.image } : null;
   }
 
   async productExists(id: number): Promise<boolean> {
@@ -187,7 +189,7 @@ export class CatalogRepository {
       this.db.selectFrom('products').select(['id', 'name_en', 'name_ar', 'price', 'sale_price', 'overview_en', 'overview_ar', 'main_image', 'sale_type', 'stock'])
         .where('category_id', '=', p.category_id).where('id', '!=', id).orderBy('units_sold', 'desc').orderBy('id').limit(8).execute(),
     ]);
-    const smellNames = smells.map((s) => (lang === 'ar' ? s.name_ar : s.name_en));
+    const smellNames = smells.map((s) => localized(s, 'name', lang));
     const counts = [0, 0, 0, 0, 0];
     let halves = 0;
     for (const r of reviews) {
@@ -197,14 +199,14 @@ export class CatalogRepository {
     const pct = (n: number) => (reviews.length ? Math.round((n / reviews.length) * 100) : 0);
     return {
       OverView_Product: {
-        name: lang === 'ar' ? p.name_ar : p.name_en,
-        overview: lang === 'ar' ? p.overview_ar : p.overview_en,
+        name: localized(p, 'name', lang),
+        overview: localized(p, 'overview', lang),
         main_image: p.main_image,
         images: images.filter((i) => i.kind === 'gallery').map((i) => ({ product_image_id: i.id, product_image: i.image })),
         product_after_sale: toEgp(p.sale_price ?? p.price),
         price: toEgp(p.price),
         link: `/products/product-details/${p.id}`,
-        description: lang === 'ar' ? p.description_ar : p.description_en,
+        description: localized(p, 'description', lang),
         typesale_name: p.sale_type,
         in_stock: p.stock > 0,
       },
@@ -214,20 +216,20 @@ export class CatalogRepository {
         smells: smellNames,
         product_code: p.product_code,
         model_number: p.model_number,
-        category_name: lang === 'ar' ? p.category_ar : p.category_en,
+        category_name: localized(p, 'category', lang),
         category_id: p.category_id,
         reviews: reviews.length ? Math.round((halves / reviews.length / 2) * 10) / 10 : 0,
       },
       How_to_use: {
-        how_to_use: lang === 'ar' ? p.how_to_use_ar : p.how_to_use_en,
+        how_to_use: localized(p, 'how_to_use', lang),
         images: images.filter((i) => i.kind === 'how_to_use').map((i) => i.image),
       },
       realted_product: related.map((r) => ({
         id: r.id,
-        name: lang === 'ar' ? r.name_ar : r.name_en,
+        name: localized(r, 'name', lang),
         price: toEgp(r.price),
         price_after_sale: toEgp(r.sale_price ?? r.price),
-        overview: htmlToText(lang === 'ar' ? r.overview_ar : r.overview_en),
+        overview: htmlToText(localized(r, 'overview', lang)),
         image: r.main_image,
         typesale_name: r.sale_type,
         in_stock: r.stock > 0,

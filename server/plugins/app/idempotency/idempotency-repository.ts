@@ -1,14 +1,10 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../../../db/database.ts';
+import type { Db, Q } from '../../../db/database.ts';
 import { prepared } from '../../../db/prepared.ts';
-import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import type { ShopSettings } from '../../../settings.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 /** An answer as it went out, kept so that a retry with the same key gets it again. */
 export interface StoredAnswer {

@@ -34,8 +34,8 @@ import { requestHash, type KeyMessages, type StoredAnswer } from './idempotency-
  * holder gone (the key names its process), or idempotencyStaleMs passes; the
  * retry then runs the change again. Checkout, where that would be a
  * second order, keeps its answer inside the order's transaction instead
- * (it calls IdempotencyKeys.complete with the transaction and
- * request.idempotencyKeyId).
+ * (the checkout service calls IdempotencyKeys.complete with the transaction
+ * and the route's request.idempotencyKeyId).
  */
 export interface IdempotencyOptions {
   messages?: KeyMessages;

@@ -1,5 +1,9 @@
-import type { Db } from '../../../db/database.ts';
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Db, Q } from '../../../db/database.ts';
+import type { OrderItemsTable, OrdersTable } from '../../../db/schema.ts';
 import type { Lang } from '../../../i18n/messages.ts';
+import { localized } from '../../../contract/lang.ts';
 import { notFound } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { allowedNext, canTransition, isOrderStatus, type OrderStatus } from '../../../domain/order-status.ts';
@@ -8,6 +12,9 @@ import { GOVERNORATES } from '../../../contract/governorates.ts';
 export class OrderTransitionError extends Error {}
 
 const PER_PAGE = 10;
+
+export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'number'>;
+export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'id' | 'order_id'>;
 
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
@@ -53,12 +60,12 @@ export class OrdersRepository {
       delivery_date: o.delivery_date,
       items: items.map((i) => ({
         product_id: i.product_id,
-        name: lang === 'ar' ? i.name_ar : i.name_en,
+        name: localized(i, 'name', lang),
         image: i.image,
         price: toEgp(i.price),
         qty: i.qty,
         smell: (JSON.parse(i.smells_json) as { en: string; ar: string }[]).map((s) => s[lang]),
-        gift: (lang === 'ar' ? i.gift_name_ar : i.gift_name_en) ?? null,
+        gift: localized(i, 'gift_name', lang) ?? null,
       })),
       address: { ...address, government: gov ? gov[lang] : address.government },
       username: o.username,
@@ -73,6 +80,27 @@ export class OrdersRepository {
       wallet_phone: o.wallet_phone,
       status_history: history,
     };
+  }
+
+  /**
+   * Stores a new order and numbers it ATR-(10000 + id). The id is known only
+   * once the row exists, so the row first holds a unique placeholder.
+   */
+  async insert(order: NewOrder, q: Q = this.db): Promise<{ id: number; number: string }> {
+    const { id } = await q.insertInto('orders').values({ ...order, number: `pending-${crypto.randomUUID()}` })
+      .returning('id').executeTakeFirstOrThrow();
+    const number = `ATR-${10000 + id}`;
+    await q.updateTable('orders').set({ number }).where('id', '=', id).execute();
+    return { id, number };
+  }
+
+  async insertItem(orderId: number, item: NewOrderItem, q: Q = this.db): Promise<void> {
+    await q.insertInto('order_items').values({ ...item, order_id: orderId }).execute();
+  }
+
+  /** One step of the order's status history. */
+  async insertHistory(orderId: number, status: OrderStatus, at: string, q: Q = this.db): Promise<void> {
+    await q.insertInto('order_status_history').values({ order_id: orderId, status, at }).execute();
   }
 
   /** The shop's listing, newest first. */
@@ -103,7 +131,7 @@ export class OrdersRepository {
       const now = new Date().toISOString();
       const moved = await trx.updateTable('orders').set({ status: to }).where('id', '=', order.id).where('status', '=', from).executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new OrderTransitionError(`Order ${number} changed meanwhile; try again.`);
-      await trx.insertInto('order_status_history').values({ order_id: order.id, status: to, at: now }).execute();
+      await this.insertHistory(order.id, to, now, trx);
 
       if (to === 'cancelled') {
         const items = await trx.selectFrom('order_items').select(['product_id', 'qty']).where('order_id', '=', order.id).execute();

@@ -8,11 +8,23 @@ import {
 import { emailProblem, normalizeLogin, normalizePhone, passwordProblem } from '../../../contract/rules.ts';
 import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
-import { findUser, findUserByLogin, publicUser } from '../../../plugins/app/auth/auth-repository.ts';
-import { DUMMY_HASH, verifyPassword } from '../../../plugins/app/auth/passwords.ts';
+import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
 import type { User as UserRow } from '../../../db/schema.ts';
 import { bearer, ok, responses } from '../helpers.ts';
+
+/** What a shopper sees of their account: never the password's hash. */
+function publicUser(u: UserRow) {
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    phone: u.phone,
+    birth_date: u.birth_date,
+    points: u.points,
+  };
+}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['account'];
@@ -39,8 +51,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const raw = typeof login === 'string' ? login.trim() : '';
       const byEmail = raw.includes('@') && emailProblem(raw) === null;
       const phone = byEmail ? null : normalizePhone(raw);
-      found = byEmail ? findUserByLogin(app.db, { email: raw.toLowerCase() })
-        : phone ? findUserByLogin(app.db, { phone }) : Promise.resolve(undefined);
+      found = byEmail ? app.accounts.findUserByLogin({ email: raw.toLowerCase() })
+        : phone ? app.accounts.findUserByLogin({ phone }) : Promise.resolve(undefined);
       loginAccounts.set(request, found);
     }
     return found;
@@ -91,7 +103,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/user/profile', {
     onRequest: app.authenticate, schema: { tags, security: bearer, response: responses(Type.Object({ user: User })) },
   }, async (request) => {
-    const user = await findUser(app.db, request.user!.id);
+    const user = await app.accounts.findUser(request.user!.id);
     return ok(t(request.lang, 'ok'), { user: publicUser(user!) });
   });
 
@@ -112,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const problem = passwordProblem(password, password_confirmation);
     errors.add(problem === 'password_mismatch' ? 'password_confirmation' : 'password', problem);
     errors.throwIfAny();
-    const user = await findUser(app.db, request.user!.id);
+    const user = await app.accounts.findUser(request.user!.id);
     if (!user || !(await verifyPassword(current_password, user.password_hash))) {
       request.log.info({ event: 'password_change_refused', reason: 'bad current password', userId: request.user!.id, ip: request.ip }, 'password change refused');
       throw new AppError(422, 'current_password_wrong', undefined, { current_password: [{ key: 'current_password_wrong' }] });

@@ -15,7 +15,8 @@ import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetSmells, type SetSmells } from '../api/set-smells';
 import { useCartFailure } from '../hooks/use-cart-failure';
 import { lineAfter, type WaitingCartChange } from '../hooks/use-waiting-cart';
-import { BUY_2_GET_1, needsGift } from './cart-rules';
+import { BUY_2_GET_1 } from '@contract/cart-rules';
+import { needsGift } from './cart-rules';
 import './cart.css';
 
 export type CartLineData = CartData['product_in_card'][number];

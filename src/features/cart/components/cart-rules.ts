@@ -1,14 +1,15 @@
-// The cart's rules as pure functions (spec §4, RULES.md "Smells, gifts,
-// stock"), so the screen and its tests read one definition.
+// What the cart screen checks before Proceed, as pure functions over the
+// cart's lines (docs/rules.md, "Smells, gifts, stock"), so the screen and
+// its tests read one definition. Whether a line takes a gift is the server's
+// rule, shared through the contract.
+import { giftAllowed } from '@contract/cart-rules';
 import type { CartData } from '@/lib/contract';
 
 type Line = CartData['product_in_card'][number];
 
-export const BUY_2_GET_1 = 'buy 2 get 1';
-
-/** The gift chooser shows only on 'buy 2 get 1' lines at quantity exactly 2. */
+/** The gift chooser shows on the lines that take a gift. */
 export function needsGift(line: Pick<Line, 'typesale_name' | 'product_qty'>): boolean {
-  return line.typesale_name === BUY_2_GET_1 && line.product_qty === 2;
+  return giftAllowed(line.typesale_name, line.product_qty);
 }
 
 /** Every unit has its smell (a product without smell options needs none). */
@@ -19,7 +20,7 @@ export function smellsChosen(line: Pick<Line, 'product_smell' | 'smell' | 'produ
 
 /**
  * Proceed is enabled only when every smell slot of every unit is chosen and
- * every qualifying 'buy 2 get 1' line has its gift (spec §4). An empty cart
+ * every qualifying 'buy 2 get 1' line has its gift. An empty cart
  * has nothing to check out.
  */
 export function canProceed(cart: Pick<CartData, 'product_in_card'>): boolean {

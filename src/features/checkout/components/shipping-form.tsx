@@ -13,20 +13,24 @@ import type { CartData } from '@/lib/contract';
 import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-session';
 import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
+import { listOf } from '@/lib/list-format';
 import { formatMoney } from '@/lib/money';
 import { toLatinDigits } from '@contract/rules';
-import { deliveryDayProblem, type DeliveryDayProblem } from '../utils/delivery-day';
+import { deliveryDayProblem, weekdayOf, type DeliveryDayProblem } from '../utils/delivery-day';
+import { useWeekdayNames } from '../utils/weekdays';
 import { stepPath } from '../utils/steps';
 import { StepHeading } from './step-heading';
 
 type Shipping = 'free' | 'date';
 
 /**
- * The shipping step (RULES.md "Shipping"): free standard delivery within 7
- * days, or delivery on a chosen day for the cart's `shiping` fee. The day
- * input allows exactly the cart's `delivery_days`; any other day is refused
- * with the reason, and blocks Next. Spec §5's two messages show when no
- * method, or 'date' without a day, is chosen.
+ * The shipping step (docs/rules.md, "Shipping"): free standard delivery
+ * within 7 days, or delivery on a chosen day for the cart's `shiping` fee.
+ * The day input allows exactly the cart's `delivery_days`; any other day is
+ * refused with the reason, and blocks Next. The shop's days off are the
+ * cart's `closed_weekdays` (a shop setting), named in the hint and the
+ * refusal. Two messages show when no method, or 'date' without a day, is
+ * chosen.
  */
 export function ShippingForm({ cart }: { cart: CartData }) {
   const { t } = useLingui();
@@ -48,15 +52,23 @@ export function ShippingForm({ cart }: { cart: CartData }) {
   const lastDay = last && formatDay(last, lang);
   const estimated = formatDay(cart.summary.Estimated_Delivery_by, lang);
   const fee = formatMoney(cart.shiping, lang);
+  const weekdays = useWeekdayNames();
+  const closedNames = cart.closed_weekdays.flatMap((d) => weekdays[d] ?? []);
+  const closedDays = closedNames.length > 0 ? listOf(closedNames, lang) : '';
+  const chosenWeekday = weekdayOf(date);
+  const closedDay = chosenWeekday === null ? '' : weekdays[chosenWeekday];
 
   const problemText: Record<DeliveryDayProblem, string> = {
     invalid: t`Please enter a valid date.`,
-    friday: t`We don't deliver on Fridays. Please choose another day.`,
+    closed_weekday: t`We don't deliver on ${closedDay}. Please choose another day.`,
     too_soon: t`The earliest day we can deliver is ${firstDay}. Please choose a later day.`,
     too_late: t`The latest day you can book is ${lastDay}. Please choose an earlier day.`,
     closed: t`We don't deliver on this day. Please choose another day.`,
   };
-  const problem = shipping === 'date' && date ? deliveryDayProblem(date, days) : null;
+  const problem = shipping === 'date' && date ? deliveryDayProblem(date, days, cart.closed_weekdays) : null;
+  const daysHint = closedDays
+    ? t`Any day from ${firstDay} to ${lastDay}, except ${closedDays}.`
+    : t`Any day from ${firstDay} to ${lastDay}.`;
   const dateError = problem ? problemText[problem] : dateMissing && !date ? t`if you choose Schedule method you must select date` : null;
 
   function next(event: FormEvent) {
@@ -126,7 +138,7 @@ export function ShippingForm({ cart }: { cart: CartData }) {
           onChange={(event) => setDate(event.target.value)}
           inputRef={dateInput}
           error={Boolean(dateError)}
-          helperText={dateError ?? (first ? t`Any day from ${firstDay} to ${lastDay}, except Fridays.` : undefined)}
+          helperText={dateError ?? (first ? daysHint : undefined)}
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: { min: first || undefined, max: last || undefined },

@@ -3,14 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
+import { listOf } from '@/lib/list-format';
 import type { Order } from '../api/get-order';
-
-const lists: Partial<Record<string, Intl.ListFormat>> = {};
-/** "Rose, Oud and Amber", in the language's own list style. */
-function listOf(values: string[], lang: 'en' | 'ar') {
-  lists[lang] ??= new Intl.ListFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'long', type: 'conjunction' });
-  return lists[lang].format(values);
-}
 
 /** What was ordered: each line with its image, name, the smell of each unit, the gift, quantity and unit price. */
 export function OrderItems({ items }: { items: Order['items'] }) {

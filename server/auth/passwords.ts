@@ -1,3 +1,6 @@
+// Password hashing, for the account routes and repository and for the seed's
+// demo shopper: outside plugins/app, so that the database's seed need not
+// reach into the app's plugins (see docs/architecture.md).
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
