@@ -52,10 +52,10 @@ const zones = [
   { target: './server/domain/**', from: ['./server/!(domain|contract)/**', './server/*.ts'],
     message: 'server/domain holds pure rules: no database, plugin, route or setting.' },
   // Handlers reach repositories through the app's decorated instances (app.carts, …).
-  { target: './server/routes/**', from: ['./server/plugins/app/**/*-repository.ts', './server/services/**'],
-    message: 'Routes reach repositories and services through the app (app.carts, app.checkout, …), not by import.' },
-  { target: './server/db/**', from: './server/plugins/app/**',
-    message: 'Migrations and the seed stand below the app\'s plugins: they do not reach into plugins/app.' },
+  { target: './server/routes/**', from: ['./server/plugins/app/**/*-repository.ts', './server/services/**', './server/db/**'],
+    message: 'Routes reach repositories, services and the database through the app (app.carts, app.checkout, …), not by import.' },
+  { target: './server/db/**', from: ['./server/plugins/**', './server/routes/**', './server/services/**'],
+    message: 'Migrations and the seed stand below the app: they do not reach into its plugins, services or routes.' },
 ];
 
 export default tseslint.config(

@@ -41,9 +41,9 @@ describe('wrong imports fail the lint', () => {
     ['a money rule doing I/O', 'server/domain/probe.ts',
       "import fs from 'node:fs';", 'fs', 'no I/O'],
     ['a route importing a repository', 'server/routes/api/cart/probe.ts',
-      "import { CartRepository } from '../../../plugins/app/cart/cart-repository.ts';", 'CartRepository', 'Routes reach repositories and services through the app'],
+      "import { CartRepository } from '../../../plugins/app/cart/cart-repository.ts';", 'CartRepository', 'Routes reach repositories, services and the database through the app'],
     ['the seed reaching into the app\'s plugins', 'server/db/seed/probe.ts',
-      "import lang from '../../plugins/app/lang.ts';", 'lang', 'they do not reach into plugins/app'],
+      "import lang from '../../plugins/app/lang.ts';", 'lang', 'they do not reach into its plugins'],
     ['the contract importing the server', 'server/contract/probe.ts',
       "import { loadConfig } from '../settings.ts';", 'loadConfig', 'server/contract is shared with the storefront'],
   ])('%s', async (_name, file, line, names, words) => {

@@ -7,7 +7,7 @@ import { TokenStore } from './auth-repository.ts';
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const m = /^Bearer\s+([A-Za-z0-9_\-]{16,200})$/.exec(header.trim());
+  const m = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header.trim());
   return m ? m[1] : null;
 }
 

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ERROR_RESPONSES, IdParams, MessageOnly } from '../../../contract/common.ts';
@@ -10,11 +10,10 @@ import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
-import type { User as UserRow } from '../../../db/schema.ts';
 import { bearer, ok, responses } from '../helpers.ts';
 
 /** What a shopper sees of their account: never the password's hash. */
-function publicUser(u: UserRow) {
+function publicUser(u: Static<typeof User>) {
   return {
     id: u.id,
     first_name: u.first_name,
@@ -43,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The account a log-in names, by email or by phone in any writing; looked up
   // once per request, for the per-account limit and then for the password.
-  const loginAccounts = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+  const loginAccounts = new WeakMap<FastifyRequest, ReturnType<typeof app.accounts.findUserByLogin>>();
   const loginAccount = (request: FastifyRequest) => {
     let found = loginAccounts.get(request);
     if (!found) {
