@@ -5,7 +5,7 @@ import { PREFETCH_META, PREFETCHED_SCREENS } from '../../src/pwa/prefetch-plan.t
 import { appCode, chunksOf, lazyChunkOf, withImports } from './bundle-graph.ts';
 
 /**
- * Tells the boot script (src/boot.js) where the build put each language's
+ * Tells the boot script (src/boot.ts) where the build put each language's
  * catalog (data-catalog-en, data-catalog-ar on its tag), so it preloads the
  * shopper's next to the entry instead of after it, and the app's code
  * (data-entry, data-code), which it runs once the page has painted; puts the

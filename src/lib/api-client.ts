@@ -73,7 +73,7 @@ export async function request<T, Extra = object>(path: string, options: RequestO
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-  // The first screen's call may have been made already by boot.js, which knows only the same-origin API.
+  // The first screen's call may have been made already by the boot script (src/boot.ts), which knows only the same-origin API.
   const early = method === 'GET' && BASE === '/api' ? takeEarlyAnswer(path, headers.lang, headers.authorization) : undefined;
   let res: Response;
   try {

@@ -2,9 +2,9 @@ import { i18n, type Messages } from '@lingui/core';
 import type { Lang } from './storage';
 
 // One catalog per language, each its own file: a page needs only the
-// shopper's (6 KiB gzip each; issue 6). boot.js preloads it next to the
-// entry, so it costs no extra round trip; the precache keeps both, so the
-// language switch works offline.
+// shopper's (6 KiB gzip each). The boot script (src/boot.ts) preloads it next
+// to the entry, so it costs no extra round trip; the precache keeps both, so
+// the language switch works offline.
 const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
   en: () => import('../../locales/en/messages.po'),
   ar: () => import('../../locales/ar/messages.po'),

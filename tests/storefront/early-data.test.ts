@@ -1,12 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileBoot } from '../../scripts/vite/inline-boot';
 import { request } from '@/lib/api-client';
 import { EARLY_ANSWER_MAX_AGE_MS } from '@/lib/early-data';
+import { pathsOf, ROUTES, SHELL_CALLS } from '@/app/route-manifest';
 import { fakeApi } from './render';
 
 const TOKEN = 'token-123456789012345';
 const answer = (message: string) => Promise.resolve(new Response(JSON.stringify({ status: 200, message, data: { from: message } }), { status: 200 }));
+
+/** The boot script as the build writes it into index.html: src/boot.ts compiled, with the route manifest's calls. */
+let BOOT = '';
+beforeAll(async () => {
+  BOOT = await compileBoot();
+});
 
 afterEach(() => {
   delete window.__attarEarly;
@@ -14,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** src/boot.js (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
+/** The boot script (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
 function runBoot(url: string, data: Record<string, unknown> = {}) {
   document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]').forEach((l) => l.remove());
   const tag = document.createElement('script');
@@ -28,13 +34,12 @@ function runBoot(url: string, data: Record<string, unknown> = {}) {
     return answer(`early ${input}`);
   }));
   window.history.replaceState({}, '', url);
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8');
-  new Function(source)();
+  new Function(BOOT)();
   window.history.replaceState({}, '', '/');
   return asked;
 }
 
-describe('the first screen\'s data, asked by boot.js before the app\'s code arrives', () => {
+describe('the first screen\'s data, asked by the boot script before the app\'s code arrives', () => {
   it('asks, for each first screen, exactly the calls the app will make, with the same headers', () => {
     localStorage.setItem('userToken', TOKEN);
     localStorage.setItem('lang', 'ar');
@@ -56,6 +61,30 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
       { url: '/api/products/bestseller', headers: { lang: 'ar' } },
       { url: '/api/home', headers: { lang: 'ar' } },
     ]);
+  });
+
+  it('is one small script: no library, no route table beyond the calls it makes', () => {
+    // It runs before the first paint on slow phones (3.2 KiB when written).
+    expect(BOOT.length).toBeLessThan(4096);
+    expect(BOOT).not.toMatch(/\bimport\b|<\/script/);
+    expect(BOOT).not.toContain('my-account');
+    expect(BOOT).not.toContain('serverRendered');
+  });
+
+  it('asks at each of a route\'s paths the call the route manifest gives it, and the shell\'s on every page', () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('lang', 'en');
+    const shell = SHELL_CALLS.map((call) => `/api${call.api}`);
+    const routes = ROUTES.filter((route) => route.early);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const call = route.early!;
+      for (const declared of pathsOf(route)) {
+        const asked = runBoot(declared.replace(/:\w+/g, '7')).map((a) => a.url);
+        const own = `/api${call.api.replace(/:\w+/g, '7')}`;
+        expect(asked, declared).toEqual(shell.includes(own) ? shell : [...shell, own]);
+      }
+    }
   });
 
   it('preloads the shopper\'s catalog, and only it, online or not (the worker has the files)', () => {
@@ -133,7 +162,7 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     document.head.append(already);
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
     vi.stubGlobal('fetch', vi.fn(() => answer('early')));
-    new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
+    new Function(BOOT)();
     const entry = () => document.head.querySelector('script[src="/assets/index-abc.js"]');
     const preloads = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')).filter((href) => href?.endsWith('-abc.js'));
     expect(entry()).toBeNull();
@@ -167,7 +196,7 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
       page.setAttribute('inert', '');
       document.body.append(page);
       document.documentElement.classList.add('attar-render-stale');
-      new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
+      new Function(BOOT)();
       const entry = () => document.head.querySelector<HTMLScriptElement>('script[src="/assets/index-late.js"]');
       document.dispatchEvent(new Event('DOMContentLoaded'));
       vi.advanceTimersByTime(2400);
