@@ -36,7 +36,10 @@ export function activateLanguage(lang: Lang) {
   if (i18n.locale !== lang) i18n.activate(lang, [NUMBER_LOCALES[lang]]);
 }
 
-/** The language the messages are in now: for code outside React (requests, changes, messages built in callbacks). */
+/**
+ * The language the messages are in now: for messages built outside React (in callbacks). Never for
+ * a request's language, which is the query's or the change's own (api-client.ts, RequestOptions.lang).
+ */
 export const activeLang = (): Lang => (i18n.locale === 'ar' ? 'ar' : 'en');
 
 export { i18n };

@@ -105,7 +105,7 @@ describe('the first screen\'s data, asked by the boot script before the app\'s c
     await vi.waitFor(() => expect(images()).toEqual([['/media/products/oud.svg', 'high']]));
     // The answer's body is still the app's to read.
     const api = fakeApi({});
-    expect((await request<{ OverView_Product: { main_image: string } }>('/products/details/7')).data.OverView_Product.main_image).toBe('/media/products/oud.svg');
+    expect((await request<{ OverView_Product: { main_image: string } }>('/products/details/7', { lang: 'en' })).data.OverView_Product.main_image).toBe('/media/products/oud.svg');
     expect(api.calls).toEqual([]);
 
     runBoot('/', { '/api/home': { Data_home_page: { hero_image: '/media/hero.svg' } } });
@@ -233,32 +233,32 @@ describe('the first screen\'s data, asked by the boot script before the app\'s c
     localStorage.setItem('lang', 'en');
     runBoot('/');
     const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }) });
-    expect((await request('/home')).message).toBe('early /api/home');
+    expect((await request('/home', { lang: 'en' })).message).toBe('early /api/home');
     expect(api.calls).toEqual([]);
     // Taken once: the next call goes to the network.
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
   });
 
   it('is not taken for another language or shopper, nor when too old', async () => {
     const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }) });
     window.__attarEarly = { at: Date.now(), answers: { '/home|ar|': answer('early, in Arabic') } };
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
 
     localStorage.setItem('userToken', TOKEN);
     window.__attarEarly = { at: Date.now(), answers: { '/home|en|': answer('early, for a visitor') } };
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
 
     localStorage.removeItem('userToken');
     window.__attarEarly = { at: Date.now() - EARLY_ANSWER_MAX_AGE_MS - 1, answers: { '/home|en|': answer('early, stale') } };
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
     expect(api.calls).toHaveLength(3);
   });
 
   it('an early call lost on the network is made again; POSTs never take one', async () => {
     const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }), '/addToCard': () => ({ body: { status: 200, message: 'added', data: {} } }) });
     window.__attarEarly = { at: Date.now(), answers: { '/home|en|': Promise.reject(new TypeError('Failed to fetch')), '/addToCard|en|': answer('early') } };
-    expect((await request('/home')).message).toBe('from the network');
-    expect((await request('/addToCard', { method: 'POST', body: {} })).message).toBe('added');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
+    expect((await request('/addToCard', { method: 'POST', body: {}, lang: 'en' })).message).toBe('added');
     expect(api.calls.map((c) => c.path)).toEqual(['/home', '/addToCard']);
   });
 });

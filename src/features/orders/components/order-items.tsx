@@ -3,11 +3,12 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
+import type { Lang } from '@/lib/storage';
 import type { Order } from '../api/get-order';
 
-const lists: Partial<Record<string, Intl.ListFormat>> = {};
+const lists: Partial<Record<Lang, Intl.ListFormat>> = {};
 /** "Rose, Oud and Amber", in the language's own list style. */
-function listOf(values: string[], lang: 'en' | 'ar') {
+function listOf(values: string[], lang: Lang) {
   lists[lang] ??= new Intl.ListFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'long', type: 'conjunction' });
   return lists[lang].format(values);
 }
