@@ -2,7 +2,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileBoot } from '../../scripts/vite/inline-boot';
 import { request } from '@/lib/api-client';
 import { EARLY_ANSWER_MAX_AGE_MS } from '@/lib/early-data';
+import { QueryClient } from '@tanstack/react-query';
 import { pathsOf, ROUTES, SHELL_CALLS } from '@/app/route-manifest';
+import { homeQuery } from '@/features/catalog/api/get-home';
+import { productsQuery } from '@/features/catalog/api/get-products';
+import { productQuery } from '@/features/product/api/get-product';
+import { cartQuery } from '@/features/cart/api/get-cart';
+import { footerQuery } from '@/features/content/api/get-footer';
 import { fakeApi } from './render';
 
 const TOKEN = 'token-123456789012345';
@@ -237,6 +243,29 @@ describe('the first screen\'s data, asked by the boot script before the app\'s c
     expect(api.calls).toEqual([]);
     // Taken once: the next call goes to the network.
     expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
+  });
+
+  it('is what each first screen\'s own query takes: the manifest\'s calls are the app\'s', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('lang', 'ar');
+    // The query each screen with an early call makes first, and the shell's.
+    const queries: Record<string, (client: QueryClient) => Promise<unknown>> = {
+      home: (client) => client.fetchQuery(homeQuery('ar')),
+      products: (client) => client.fetchQuery(productsQuery({}, 'ar')),
+      'product-details': (client) => client.fetchQuery(productQuery(7, 'ar')),
+      cart: (client) => client.fetchQuery(cartQuery('ar', TOKEN)),
+    };
+    const routes = ROUTES.filter((route) => route.early);
+    expect(routes.map((route) => route.screen).sort()).toEqual(Object.keys(queries).sort());
+    for (const route of routes) {
+      runBoot(route.path.replace(/:\w+/g, '7'));
+      const api = fakeApi({});
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await queries[route.screen](client);
+      await client.fetchQuery(footerQuery('ar'));
+      if (route.early!.api !== '/home') await client.fetchQuery(homeQuery('ar'));
+      expect(api.calls, route.path).toEqual([]);
+    }
   });
 
   it('is not taken for another language or shopper, nor when too old', async () => {
