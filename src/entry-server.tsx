@@ -1,5 +1,5 @@
-// The server's render of a first screen (issue 6), built by vite.config.ts
-// (ssrBuild) to <outDir>/ssr/ and run by server/plugins/external/storefront-render.ts.
+// The server's render of a first screen, built by scripts/vite/server-render-build.ts
+// to <outDir>/ssr/ and run by server/plugins/external/storefront-render.ts.
 // The same components, queries and catalogs as the app: the page the server
 // sends is the one the app then draws over it.
 import { renderToString } from 'react-dom/server';

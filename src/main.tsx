@@ -1,15 +1,16 @@
-// The app's entry, run by boot.js once the page has painted. It runs the app's code in three steps,
-// each its own task, rather than in one: as one module graph, the code's evaluation was one task
-// of about 190 ms on a phone 4x slower than this machine (Chromium trace, product details), the
-// largest block in Total Blocking Time (issue 6). Each step is a module whose imports are one part
-// of the code (vite.config.ts puts each in a file of its own); the page preloads all three files
-// (bootHints, boot.js), so the steps wait for no network, only for the task between them.
+// The app's entry, run by the boot script (src/boot.ts) once the page has painted. It runs the
+// app's code in three steps, each its own task, rather than in one: as one module graph, the code's
+// evaluation was one task of about 190 ms on a phone 4x slower than this machine (Chromium trace,
+// product details), the largest block in Total Blocking Time. Each step is a module whose imports
+// are one part of the code (scripts/vite/chunk-groups.ts puts each in a file of its own); the page
+// preloads all three files (scripts/vite/boot-hints.ts, src/boot.ts), so the steps wait for no
+// network, only for the task between them.
 // Measured: the evaluation's task of 197 ms -> two of 56-104 and 63-93 ms; TBT of the trace 191-219 ->
 // 51-186 ms (this machine is noisy).
 
 // Listens for beforeinstallprompt from the first moment: Chromium may fire it before React mounts.
 import './pwa/install-state';
-// The first paint's styles: inlined in index.html by the build (vite.config.ts, bootHints).
+// The first paint's styles: inlined in index.html by the build (scripts/vite/boot-hints.ts).
 import './app/fonts.css';
 import './app/boot-shell.css';
 import './components/loading-view.css';
@@ -26,7 +27,7 @@ void import('./app/libraries/react-dom')
   .then(nextTask)
   .then(() => import('./start'))
   .catch((error: unknown) => {
-    // A step's file failed: as when the entry's own does (boot.js), the server's page at least works
+    // A step's file failed: as when the entry's own does (src/boot.ts), the server's page at least works
     // as a page, links and all, in any language.
     console.error('the app\'s code did not load', error);
     tookOver();

@@ -16,7 +16,7 @@ import { preloadScreen } from './pwa/chunk-load';
 const container = document.getElementById('root')!;
 const queryClient = makeQueryClient();
 const persister = idbPersister();
-// The shopper's language first: boot.js has already asked for its catalog next to this file. Should
+// The shopper's language first: the boot script has already asked for its catalog next to this file. Should
 // it fail to load, English (which can also fail) is tried, and the app renders either way.
 const lang = storage.lang();
 const catalog = loadCatalog(lang)

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = process.cwd();
-const SOURCES = ['src', 'public', 'locales', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+// The build's inputs: the storefront, the server's contract it imports, the build's plugins (scripts/vite/).
+const SOURCES = ['src', 'server/contract', 'public', 'locales', 'index.html', 'vite.config.ts', 'scripts', 'lingui.config.ts', 'package-lock.json'];
 
 function newest(root: string, entry: string): number {
   const full = path.join(root, entry);

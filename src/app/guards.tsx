@@ -3,8 +3,11 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { readStored, writeStored } from '@/lib/storage';
 import { useReturnHere, type SignInState } from '@/lib/return-here';
+import { EARLIER_NAVIGATIONS, type EarlierNavigation } from './route-manifest';
 
-// The three route guards of storefront-spec §2. Each works as a wrapper
+export type { EarlierNavigation };
+
+// The three route guards (which route has which: route-manifest.ts). Each works as a wrapper
 // (`<RequireAuth><Page /></RequireAuth>`) or as a layout route (no children:
 // it renders the matched child through <Outlet />).
 
@@ -31,7 +34,7 @@ function useOnArrival<T>(value: T): T {
 const rendered = (children?: ReactNode) => (children === undefined ? <Outlet /> : <>{children}</>);
 
 /**
- * Spec §2: a visitor without a user token is sent to `/`. A shopper whose
+ * A visitor without a user token is sent to `/`. A shopper whose
  * token the server refused (it expired: the API's 401 signs them out) goes to
  * sign-in instead, and comes back here afterwards: whether the 401 came while
  * they were here, or just before, as the page opened (the badge's own call
@@ -46,18 +49,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return rendered(children);
 }
 
-/** Spec §2: a shopper who is already signed in is sent from sign-in and sign-up to `/`. */
+/** A shopper who is already signed in is sent from sign-in and sign-up to `/`. */
 export function GuestOnly({ children }: { children?: ReactNode }) {
   const signedIn = useOnArrival(useSession().signedIn);
   return signedIn ? <Navigate to="/" replace /> : rendered(children);
 }
-
-/**
- * The screens reached only through an earlier navigation (RULES.md "How we
- * read the spec"): `payment-session` after the cart's Proceed, `order-is-done`
- * after a successful checkout.
- */
-export type EarlierNavigation = 'payment-session' | 'order-is-done';
 
 /** sessionStorage key: survives a reload of the tab, not a new tab or a URL typed elsewhere. */
 export const EARLIER_NAVIGATION_KEY = 'attar earlier navigation';
@@ -65,7 +61,7 @@ export const EARLIER_NAVIGATION_KEY = 'attar earlier navigation';
 function recorded(): EarlierNavigation[] {
   try {
     const value: unknown = JSON.parse(readStored(EARLIER_NAVIGATION_KEY, 'session') ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is EarlierNavigation => v === 'payment-session' || v === 'order-is-done') : [];
+    return Array.isArray(value) ? value.filter((v): v is EarlierNavigation => (EARLIER_NAVIGATIONS as readonly unknown[]).includes(v)) : [];
   } catch {
     return [];
   }
@@ -95,7 +91,7 @@ export function hasEarlierNavigation(gate: EarlierNavigation, state?: unknown): 
   return fromState === gate || recorded().includes(gate);
 }
 
-/** Spec §2: allows a screen only after an earlier navigation, otherwise sends to `/`. */
+/** Allows a screen only after an earlier navigation, otherwise sends to `/`. */
 export function RequireEarlierNavigation({ gate, children }: { gate: EarlierNavigation; children?: ReactNode }) {
   const { state } = useLocation();
   return hasEarlierNavigation(gate, state) ? rendered(children) : <Navigate to="/" replace />;

@@ -1,81 +1,62 @@
+import type { ComponentType, ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './shell/layout';
 import { GuestOnly, RequireAuth, RequireEarlierNavigation } from './guards';
+import { ROUTES, screensOf, type Route as RouteSpec } from './route-manifest';
 import { lazyScreen } from '@/pwa/chunk-load';
 
-const Home = lazyScreen('home', () => import('./routes/home'));
-const Products = lazyScreen('products', () => import('./routes/products'));
-const Category = lazyScreen('category', () => import('./routes/category'));
-const ProductDetails = lazyScreen('product-details', () => import('./routes/product-details'));
-const Offers = lazyScreen('offers', () => import('./routes/offers'));
-const BestSeller = lazyScreen('best-seller', () => import('./routes/best-seller'));
-const About = lazyScreen('about', () => import('./routes/about'));
-const Contact = lazyScreen('contact', () => import('./routes/contact'));
-const Wishlist = lazyScreen('wishlist', () => import('./routes/wishlist'));
-const SignIn = lazyScreen('sign-in', () => import('./routes/sign-in'));
-const SignUp = lazyScreen('sign-up', () => import('./routes/sign-up'));
-const Cart = lazyScreen('cart', () => import('./routes/cart'));
-const PaymentSession = lazyScreen('payment-session/layout', () => import('./routes/payment-session/layout'));
-const InfoStep = lazyScreen('payment-session/info', () => import('./routes/payment-session/info'));
-const AddressStep = lazyScreen('payment-session/address', () => import('./routes/payment-session/address'));
-const ShippingStep = lazyScreen('payment-session/shipping', () => import('./routes/payment-session/shipping'));
-const PaymentStep = lazyScreen('payment-session/payment', () => import('./routes/payment-session/payment'));
-const OrderIsDone = lazyScreen('order-is-done', () => import('./routes/order-is-done'));
-const Addresses = lazyScreen('address', () => import('./routes/address'));
-const MyAccount = lazyScreen('my-account', () => import('./routes/my-account'));
-const MyOrders = lazyScreen('my-orders', () => import('./routes/my-orders'));
-const TrackOrder = lazyScreen('track-order', () => import('./routes/track-order'));
-const TrackAllOrders = lazyScreen('track-all-orders', () => import('./routes/track-all-orders'));
+// Each screen's module, loaded when first shown: one file per screen (the build
+// splits at each of these imports).
+const modules = import.meta.glob<{ default: ComponentType }>('./routes/**/*.tsx');
+
+/** The screens by name, made once: a screen shown at two paths (home, the cart) stays mounted between them. */
+const screens = new Map(screensOf().map((name) => {
+  const load = modules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`the route manifest names a screen with no module: src/app/routes/${name}.tsx`);
+  return [name, lazyScreen(name, load)];
+}));
+
+function screen(name: string): ReactElement {
+  const Screen = screens.get(name)!;
+  return <Screen />;
+}
+
+/** A manifest route as <Route>s: one per path (its aliases too), its gate around its screen, its children inside. */
+function routesOf(route: RouteSpec): ReactElement[] {
+  const element = route.gate ? <RequireEarlierNavigation gate={route.gate}>{screen(route.screen)}</RequireEarlierNavigation> : screen(route.screen);
+  return [route.path, ...(route.aliases ?? [])].map((path) =>
+    path === '/' ? (
+      <Route key={path} index element={element} />
+    ) : (
+      <Route key={path} path={path.replace(/^\//, '')} element={element}>
+        {route.index && <Route index element={<Navigate to={route.index} replace />} />}
+        {route.children?.map((child) => <Route key={child.path} path={child.path} element={screen(child.screen)} />)}
+      </Route>
+    ),
+  );
+}
+
+const guarded = (guard: RouteSpec['guard']) => ROUTES.filter((route) => route.guard === guard).flatMap(routesOf);
 
 /**
- * The route table of spec §2 under one layout; index and any unmatched path
- * show home. Every screen is lazy, behind the layout's loading view; one
- * whose code does not arrive (missing, failed, or past spec §9's time-out)
- * throws a ChunkLoadError that the layout's error boundary turns into Retry.
- * Guards (spec §2, RULES.md): the account screens need sign-in; the checkout
- * steps need sign-in and the cart's Proceed; order-is-done needs a placed order.
+ * The routes of the route manifest (route-manifest.ts) under one layout;
+ * any unmatched path shows home. Every screen is lazy, behind the layout's
+ * loading view; one whose code does not arrive (missing, failed, or past its
+ * time-out) throws a ChunkLoadError that the layout's error boundary turns
+ * into Retry. The guarded routes sit under their guard as a layout route, so
+ * the guard stays mounted while the shopper moves between them.
  *
  * Declarative routes, not createBrowserRouter: the data router's loaders,
  * actions and fetchers, which Attar does not use (TanStack Query loads the
- * data), weigh 17 KiB gzip on every first load (issue 6).
+ * data), weigh 17 KiB gzip on every first load.
  */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<Home />} />
-        <Route path="products" element={<Products />} />
-        <Route path="products/category/:id" element={<Category />} />
-        <Route path="products/product-details/:id" element={<ProductDetails />} />
-        <Route path="offers" element={<Offers />} />
-        <Route path="bestSeller" element={<BestSeller />} />
-        <Route path="about-us" element={<About />} />
-        <Route path="contact-us" element={<Contact />} />
-        {/* The page itself sends a visitor to sign-in with a message, and back afterwards. */}
-        <Route path="wishlist" element={<Wishlist />} />
-        {/* The cart shows its own sign-in prompt to a visitor (spec §2). */}
-        <Route path="cart" element={<Cart />} />
-        <Route path="carts" element={<Cart />} />
-        <Route element={<RequireAuth />}>
-          <Route path="myAccount" element={<MyAccount />} />
-          <Route path="address" element={<Addresses />} />
-          <Route path="myOrders" element={<MyOrders />} />
-          <Route path="trackOrders/:id/:num" element={<TrackOrder />} />
-          <Route path="trackAllOrders" element={<TrackAllOrders />} />
-          <Route path="payment-session" element={<RequireEarlierNavigation gate="payment-session"><PaymentSession /></RequireEarlierNavigation>}>
-            <Route index element={<Navigate to="info" replace />} />
-            <Route path="info" element={<InfoStep />} />
-            <Route path="address" element={<AddressStep />} />
-            <Route path="shipping" element={<ShippingStep />} />
-            <Route path="payment" element={<PaymentStep />} />
-          </Route>
-        </Route>
-        <Route path="order-is-done" element={<RequireEarlierNavigation gate="order-is-done"><OrderIsDone /></RequireEarlierNavigation>} />
-        <Route element={<GuestOnly />}>
-          <Route path="sign-in" element={<SignIn />} />
-          <Route path="sign-up" element={<SignUp />} />
-        </Route>
-        <Route path="*" element={<Home />} />
+        {guarded(undefined)}
+        <Route element={<RequireAuth />}>{guarded('auth')}</Route>
+        <Route element={<GuestOnly />}>{guarded('guest')}</Route>
       </Route>
     </Routes>
   );

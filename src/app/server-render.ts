@@ -1,10 +1,15 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { SERVER_STATE_ID } from './server-rendered';
 import type { Lang } from '@/lib/storage';
+
+/** The element holding what the server rendered: its language, screen and the queries' data. */
+export const SERVER_STATE_ID = 'attar-server-state';
+
+/** The root's class while the page shows a render in the other language: hidden until the app has drawn it anew. */
+export const RENDER_STALE = 'attar-render-stale';
 
 export interface ServerRenderState {
   lang: Lang;
-  /** the screen rendered (src/app/server-rendered.ts), or null: the shell alone */
+  /** the screen rendered (server-rendered.ts), or null: the shell alone */
   screen: string | null;
   /** the answers it was rendered from */
   state: DehydratedState;
@@ -30,9 +35,9 @@ export function serverRender(lang: Lang): ServerRenderState | null {
 /**
  * Once the app has drawn the page over the server's: it answers input
  * (the server's was inert: text typed into it would have been lost), and a
- * page rendered in the other language is shown (src/boot.js hid it).
+ * page rendered in the other language is shown (src/boot.ts hid it).
  */
 export function tookOver() {
   document.getElementById('root')?.removeAttribute('inert');
-  document.documentElement.classList.remove('attar-render-stale');
+  document.documentElement.classList.remove(RENDER_STALE);
 }

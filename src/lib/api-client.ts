@@ -1,9 +1,8 @@
 // The one way to call the API: adds `lang` and the bearer token, unwraps the
 // `{ status, message, data }` envelope, and turns every failure into an
 // ApiError carrying the server's message and field errors.
-import { activeLang } from './i18n';
 import { t } from '@lingui/core/macro';
-import { storage } from './storage';
+import { storage, type Lang } from './storage';
 import { takeEarlyAnswer } from './early-data';
 
 const BASE = `${import.meta.env.VITE_API_HOST ?? ''}/api`;
@@ -47,6 +46,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
 }
 
 export interface RequestOptions {
+  /**
+   * The language to answer in (the `lang` header): the one the query's key
+   * holds, or the one the change was made in. Given by each caller, never
+   * read from the page's current language, so an answer is always filed
+   * under the language it is in, even when the shopper switches meanwhile.
+   */
+  lang: Lang;
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
@@ -61,8 +67,8 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-export async function request<T, Extra = object>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
-  const headers: Record<string, string> = { lang: activeLang(), ...options.headers };
+export async function request<T, Extra = object>(path: string, options: RequestOptions): Promise<Envelope<T> & Extra> {
+  const headers: Record<string, string> = { ...options.headers, lang: options.lang };
   const token = options.anonymous ? null : storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -73,8 +79,8 @@ export async function request<T, Extra = object>(path: string, options: RequestO
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-  // The first screen's call may have been made already by boot.js, which knows only the same-origin API.
-  const early = method === 'GET' && BASE === '/api' ? takeEarlyAnswer(path, headers.lang, headers.authorization) : undefined;
+  // The first screen's call may have been made already by the boot script (src/boot.ts), which knows only the same-origin API.
+  const early = method === 'GET' && BASE === '/api' ? takeEarlyAnswer(path, options.lang, headers.authorization) : undefined;
   let res: Response;
   try {
     // An early call that failed on the network is made again, as if there had been none.

@@ -2,9 +2,9 @@ import { i18n, type Messages } from '@lingui/core';
 import type { Lang } from './storage';
 
 // One catalog per language, each its own file: a page needs only the
-// shopper's (6 KiB gzip each; issue 6). boot.js preloads it next to the
-// entry, so it costs no extra round trip; the precache keeps both, so the
-// language switch works offline.
+// shopper's (6 KiB gzip each). The boot script (src/boot.ts) preloads it next
+// to the entry, so it costs no extra round trip; the precache keeps both, so
+// the language switch works offline.
 const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
   en: () => import('../../locales/en/messages.po'),
   ar: () => import('../../locales/ar/messages.po'),
@@ -36,7 +36,10 @@ export function activateLanguage(lang: Lang) {
   if (i18n.locale !== lang) i18n.activate(lang, [NUMBER_LOCALES[lang]]);
 }
 
-/** The language the messages are in now: for code outside React (requests, changes, messages built in callbacks). */
+/**
+ * The language the messages are in now: for messages built outside React (in callbacks). Never for
+ * a request's language, which is the query's or the change's own (api-client.ts, RequestOptions.lang).
+ */
 export const activeLang = (): Lang => (i18n.locale === 'ar' ? 'ar' : 'en');
 
 export { i18n };

@@ -26,7 +26,6 @@ import {
   type MutationCache,
   type QueryClient,
 } from '@tanstack/react-query';
-import { activeLang } from './i18n';
 import { t } from '@lingui/core/macro';
 import { ApiError, request, type Envelope, type RequestOptions } from './api-client';
 import { storage, type Lang } from './storage';
@@ -72,10 +71,10 @@ export interface Change {
 
 let made = 0;
 
-/** A new change's stamp: call it once per change the shopper makes, never per send. */
-export function stampChange(token: string | null): Stamp {
+/** A new change's stamp: call it once per change the shopper makes, never per send, with the language they see it in. */
+export function stampChange(token: string | null, lang: Lang): Stamp {
   made += 1;
-  return { key: newKey(), token, at: Date.now(), n: made, lang: activeLang(), v: CHANGE_VERSION };
+  return { key: newKey(), token, at: Date.now(), n: made, lang, v: CHANGE_VERSION };
 }
 
 /** Oldest first: the order the shopper made them in. */
@@ -89,9 +88,9 @@ export const isExpired = (stamp: Stamp, now = Date.now()) => now - stamp.at > CH
  * change made under a sign-in that is over (log-out, an expired token) is not
  * sent with whoever is signed in now: it fails here, and is named as not done.
  */
-export async function sendChange<T, Extra = object>(stamp: Stamp, path: string, options: RequestOptions = {}): Promise<Envelope<T> & Extra> {
+export async function sendChange<T, Extra = object>(stamp: Stamp, path: string, options: Omit<RequestOptions, 'lang'> = {}): Promise<Envelope<T> & Extra> {
   if (storage.token() !== stamp.token) throw new ApiError(401, t`You were signed out.`);
-  return request<T, Extra>(path, { ...options, headers: { lang: stamp.lang, ...options.headers, 'Idempotency-Key': stamp.key } });
+  return request<T, Extra>(path, { ...options, lang: stamp.lang, headers: { ...options.headers, 'Idempotency-Key': stamp.key } });
 }
 
 export interface ChangeDefinition<V extends Change, D> {

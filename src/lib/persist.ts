@@ -27,7 +27,7 @@ export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The build: another one may read the cache differently, so its queries are
- * dropped (the buster). vite.config.ts names the build (VITE_BUILD_ID, the
+ * dropped (the buster). The build names itself (VITE_BUILD_ID, scripts/vite/production-build.ts: the
  * commit unless set); the entry script's hashed file name changes with every
  * change of the code, committed or not.
  */

@@ -1,4 +1,5 @@
-// The local storage keys of storefront-spec §1 and §3, spelled exactly.
+// The local storage keys, spelled exactly as the shop has always kept them: a shopper's
+// stored token, language and cart count survive an update.
 export const KEYS = {
   token: 'userToken',
   lang: 'lang',
@@ -36,21 +37,32 @@ export function writeStored(key: string, value: string | null, where: Area = 'lo
 const read = (key: string) => readStored(key);
 const write = (key: string, value: string | null) => writeStored(key, value);
 
+/** The shopper's language as stored: English unless they chose Arabic. */
+export const storedLang = (): Lang => (read(KEYS.lang) === 'ar' ? 'ar' : 'en');
+
+/**
+ * Keeps the language in the `lang` cookie too: the server renders a first
+ * screen in the cookie's language (server/plugins/external/storefront-render.ts).
+ * The boot script sets it on each load, the app when the shopper switches.
+ */
+export function keepLangCookie(lang: Lang) {
+  try {
+    document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // no document (the server's render): nothing to keep
+  }
+}
+
 export const storage = {
-  lang: (): Lang => (read(KEYS.lang) === 'ar' ? 'ar' : 'en'),
+  lang: storedLang,
   setLang: (lang: Lang) => {
     write(KEYS.lang, lang);
-    // The server renders a first screen in the cookie's language (src/boot.js sets it on each load too).
-    try {
-      document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
-    } catch {
-      // no document (the server's render): nothing to keep
-    }
+    keepLangCookie(lang);
   },
   token: () => read(KEYS.token),
   setToken: (token: string | null) => write(KEYS.token, token),
   cartCount: () => Number(read(KEYS.cartCount) ?? 0) || 0,
   setCartCount: (n: number) => write(KEYS.cartCount, String(n)),
-  /** Points are kept only when nonzero (spec §3). */
+  /** Points are kept only when nonzero. */
   setPoints: (n: number) => write(KEYS.points, n ? String(n) : null),
 };

@@ -90,7 +90,7 @@ registerRoute(
   'GET',
 );
 
-// Screens left out of the precache to keep it small (vite.config.ts) are
+// Screens left out of the precache to keep it small (scripts/vite/precache-selection.ts) are
 // kept once visited: their names carry a hash, so a stored copy is never stale.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),

@@ -43,7 +43,7 @@ describe('the first load (issue 6)', () => {
   it('one entry script, the boot script and the stylesheet in the page, and the shopper\'s catalog preloaded', async () => {
     const html = fs.readFileSync(path.join(E2E_DIST, 'index.html'), 'utf8');
     // The entry and the steps it runs one task apart (src/main.tsx), a few files rather than the
-    // dozens Rolldown would make: all preloaded with the page, run by boot.js once it has painted
+    // dozens Rolldown would make: all preloaded with the page, run by the boot script once it has painted
     // (data-entry), which asks for the same files (data-code) where the server's page has no links.
     const entries = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(entries[0]).toMatch(/^\/assets\/index-[^/]+\.js$/);

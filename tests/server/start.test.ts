@@ -21,6 +21,13 @@ describe('npm start builds the storefront only when it must', () => {
       const later = new Date(Date.now() + 60_000);
       fs.utimesSync(path.join(root, 'src', 'app', 'home.tsx'), later, later);
       expect(storefrontIsStale(root)).toBe(true);
+      fs.utimesSync(path.join(root, 'src', 'app', 'home.tsx'), old, old);
+      expect(storefrontIsStale(root)).toBe(false);
+      // The build's plugins are sources too.
+      fs.mkdirSync(path.join(root, 'scripts', 'vite'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'scripts', 'vite', 'boot-hints.ts'), 'x');
+      fs.utimesSync(path.join(root, 'scripts', 'vite', 'boot-hints.ts'), later, later);
+      expect(storefrontIsStale(root)).toBe(true);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -84,7 +84,7 @@ describe('the web app manifest', () => {
   });
 });
 
-/** The shell's inline script, as the build writes src/boot.js into index.html. */
+/** The shell's inline script, as the build writes src/boot.ts into index.html. */
 const BOOT = "document.documentElement.dir = 'rtl';\n";
 
 describe('serving the installable app', () => {

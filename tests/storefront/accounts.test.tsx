@@ -487,7 +487,7 @@ describe('the wishlist page', () => {
     ));
     await screen.findByRole('heading', { name: 'Home page' });
     const { request } = await import('@/lib/api-client');
-    await request('/fav/show').catch(() => undefined);
+    await request('/fav/show', { lang: 'en' }).catch(() => undefined);
     await waitFor(() => expect(localStorage.getItem('userToken')).toBeNull());
   }
 

@@ -1,12 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileBoot } from '../../scripts/vite/inline-boot';
 import { request } from '@/lib/api-client';
 import { EARLY_ANSWER_MAX_AGE_MS } from '@/lib/early-data';
+import { QueryClient } from '@tanstack/react-query';
+import { pathsOf, ROUTES, SHELL_CALLS } from '@/app/route-manifest';
+import { homeQuery } from '@/features/catalog/api/get-home';
+import { productsQuery } from '@/features/catalog/api/get-products';
+import { productQuery } from '@/features/product/api/get-product';
+import { cartQuery } from '@/features/cart/api/get-cart';
+import { footerQuery } from '@/features/content/api/get-footer';
 import { fakeApi } from './render';
 
 const TOKEN = 'token-123456789012345';
 const answer = (message: string) => Promise.resolve(new Response(JSON.stringify({ status: 200, message, data: { from: message } }), { status: 200 }));
+
+/** The boot script as the build writes it into index.html: src/boot.ts compiled, with the route manifest's calls. */
+let BOOT = '';
+beforeAll(async () => {
+  BOOT = await compileBoot();
+});
 
 afterEach(() => {
   delete window.__attarEarly;
@@ -14,7 +26,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** src/boot.js (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
+/** The boot script (inlined in index.html) as the page runs it, at `url`, with what localStorage holds; returns what it asked. */
 function runBoot(url: string, data: Record<string, unknown> = {}) {
   document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]').forEach((l) => l.remove());
   const tag = document.createElement('script');
@@ -28,13 +40,12 @@ function runBoot(url: string, data: Record<string, unknown> = {}) {
     return answer(`early ${input}`);
   }));
   window.history.replaceState({}, '', url);
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8');
-  new Function(source)();
+  new Function(BOOT)();
   window.history.replaceState({}, '', '/');
   return asked;
 }
 
-describe('the first screen\'s data, asked by boot.js before the app\'s code arrives', () => {
+describe('the first screen\'s data, asked by the boot script before the app\'s code arrives', () => {
   it('asks, for each first screen, exactly the calls the app will make, with the same headers', () => {
     localStorage.setItem('userToken', TOKEN);
     localStorage.setItem('lang', 'ar');
@@ -58,6 +69,30 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     ]);
   });
 
+  it('is one small script: no library, no route table beyond the calls it makes', () => {
+    // It runs before the first paint on slow phones (3.2 KiB when written).
+    expect(BOOT.length).toBeLessThan(4096);
+    expect(BOOT).not.toMatch(/\bimport\b|<\/script/);
+    expect(BOOT).not.toContain('my-account');
+    expect(BOOT).not.toContain('serverRendered');
+  });
+
+  it('asks at each of a route\'s paths the call the route manifest gives it, and the shell\'s on every page', () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('lang', 'en');
+    const shell = SHELL_CALLS.map((call) => `/api${call.api}`);
+    const routes = ROUTES.filter((route) => route.early);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const call = route.early!;
+      for (const declared of pathsOf(route)) {
+        const asked = runBoot(declared.replace(/:\w+/g, '7')).map((a) => a.url);
+        const own = `/api${call.api.replace(/:\w+/g, '7')}`;
+        expect(asked, declared).toEqual(shell.includes(own) ? shell : [...shell, own]);
+      }
+    }
+  });
+
   it('preloads the shopper\'s catalog, and only it, online or not (the worker has the files)', () => {
     const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
     localStorage.setItem('lang', 'ar');
@@ -76,7 +111,7 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     await vi.waitFor(() => expect(images()).toEqual([['/media/products/oud.svg', 'high']]));
     // The answer's body is still the app's to read.
     const api = fakeApi({});
-    expect((await request<{ OverView_Product: { main_image: string } }>('/products/details/7')).data.OverView_Product.main_image).toBe('/media/products/oud.svg');
+    expect((await request<{ OverView_Product: { main_image: string } }>('/products/details/7', { lang: 'en' })).data.OverView_Product.main_image).toBe('/media/products/oud.svg');
     expect(api.calls).toEqual([]);
 
     runBoot('/', { '/api/home': { Data_home_page: { hero_image: '/media/hero.svg' } } });
@@ -133,7 +168,7 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     document.head.append(already);
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
     vi.stubGlobal('fetch', vi.fn(() => answer('early')));
-    new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
+    new Function(BOOT)();
     const entry = () => document.head.querySelector('script[src="/assets/index-abc.js"]');
     const preloads = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')).filter((href) => href?.endsWith('-abc.js'));
     expect(entry()).toBeNull();
@@ -167,7 +202,7 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
       page.setAttribute('inert', '');
       document.body.append(page);
       document.documentElement.classList.add('attar-render-stale');
-      new Function(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/boot.js'), 'utf8'))();
+      new Function(BOOT)();
       const entry = () => document.head.querySelector<HTMLScriptElement>('script[src="/assets/index-late.js"]');
       document.dispatchEvent(new Event('DOMContentLoaded'));
       vi.advanceTimersByTime(2400);
@@ -204,32 +239,55 @@ describe('the first screen\'s data, asked by boot.js before the app\'s code arri
     localStorage.setItem('lang', 'en');
     runBoot('/');
     const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }) });
-    expect((await request('/home')).message).toBe('early /api/home');
+    expect((await request('/home', { lang: 'en' })).message).toBe('early /api/home');
     expect(api.calls).toEqual([]);
     // Taken once: the next call goes to the network.
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
+  });
+
+  it('is what each first screen\'s own query takes: the manifest\'s calls are the app\'s', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('lang', 'ar');
+    // The query each screen with an early call makes first, and the shell's.
+    const queries: Record<string, (client: QueryClient) => Promise<unknown>> = {
+      home: (client) => client.fetchQuery(homeQuery('ar')),
+      products: (client) => client.fetchQuery(productsQuery({}, 'ar')),
+      'product-details': (client) => client.fetchQuery(productQuery(7, 'ar')),
+      cart: (client) => client.fetchQuery(cartQuery('ar', TOKEN)),
+    };
+    const routes = ROUTES.filter((route) => route.early);
+    expect(routes.map((route) => route.screen).sort()).toEqual(Object.keys(queries).sort());
+    for (const route of routes) {
+      runBoot(route.path.replace(/:\w+/g, '7'));
+      const api = fakeApi({});
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await queries[route.screen](client);
+      await client.fetchQuery(footerQuery('ar'));
+      if (route.early!.api !== '/home') await client.fetchQuery(homeQuery('ar'));
+      expect(api.calls, route.path).toEqual([]);
+    }
   });
 
   it('is not taken for another language or shopper, nor when too old', async () => {
     const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }) });
     window.__attarEarly = { at: Date.now(), answers: { '/home|ar|': answer('early, in Arabic') } };
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
 
     localStorage.setItem('userToken', TOKEN);
     window.__attarEarly = { at: Date.now(), answers: { '/home|en|': answer('early, for a visitor') } };
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
 
     localStorage.removeItem('userToken');
     window.__attarEarly = { at: Date.now() - EARLY_ANSWER_MAX_AGE_MS - 1, answers: { '/home|en|': answer('early, stale') } };
-    expect((await request('/home')).message).toBe('from the network');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
     expect(api.calls).toHaveLength(3);
   });
 
   it('an early call lost on the network is made again; POSTs never take one', async () => {
     const api = fakeApi({ '/home': () => ({ body: { status: 200, message: 'from the network', data: {} } }), '/addToCard': () => ({ body: { status: 200, message: 'added', data: {} } }) });
     window.__attarEarly = { at: Date.now(), answers: { '/home|en|': Promise.reject(new TypeError('Failed to fetch')), '/addToCard|en|': answer('early') } };
-    expect((await request('/home')).message).toBe('from the network');
-    expect((await request('/addToCard', { method: 'POST', body: {} })).message).toBe('added');
+    expect((await request('/home', { lang: 'en' })).message).toBe('from the network');
+    expect((await request('/addToCard', { method: 'POST', body: {}, lang: 'en' })).message).toBe('added');
     expect(api.calls.map((c) => c.path)).toEqual(['/home', '/addToCard']);
   });
 });

@@ -86,7 +86,7 @@ const day = 24 * 60 * 60 * 1000;
 
 /** A waiting change as another page left it in IndexedDB: a quantity of Oud Royal, made `age` ago. */
 function leftWaiting(qty: number, age: number) {
-  const stamp = { ...stampChange(TOKEN), at: Date.now() - age };
+  const stamp = { ...stampChange(TOKEN, 'en'), at: Date.now() - age };
   const change: StoredChange = {
     mutationKey: [...cartChangeKeys.line],
     scope: { id: 'cart' },
@@ -558,7 +558,7 @@ describe('log-out', () => {
 
     // A change left waiting for the connection.
     act(() => onlineManager.setOnline(false));
-    act(() => { queryClient.getMutationCache().build(queryClient, { mutationKey: cartChangeKeys.add }).execute({ productId: 5, productName: 'Oud Royal', stamp: stampChange(TOKEN) }).catch(() => {}); });
+    act(() => { queryClient.getMutationCache().build(queryClient, { mutationKey: cartChangeKeys.add }).execute({ productId: 5, productName: 'Oud Royal', stamp: stampChange(TOKEN, 'en') }).catch(() => {}); });
     await waitFor(() => expect(storedChanges()).toHaveLength(1));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }));

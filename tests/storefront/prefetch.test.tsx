@@ -1,4 +1,4 @@
-// Prefetching the next likely screen's code (issue 6): what is next from
+// Prefetching the next likely screen's code: what is next from
 // where, what is asked, and when nothing is.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
 import { likelyNext, PREFETCH_META, PREFETCHED_PARTS, PREFETCHED_SCREENS } from '@/pwa/prefetch-plan';
+import { screensOf } from '@/app/route-manifest';
 import { mayPrefetch, prefetchScreens, PrefetchNext, PREFETCH_DELAY_MS } from '@/pwa/prefetch';
 import { setDataSaver } from '@/lib/data-saver';
 
@@ -45,8 +46,8 @@ describe('the plan', () => {
   });
 
   it('names only screens the router loads lazily, by the router\'s own names, and parts by the module loaded lazily', () => {
-    const router = fs.readFileSync(path.join(ROOT, 'src/app/router.tsx'), 'utf8');
-    const screens = [...router.matchAll(/lazyScreen\('([^']+)'/g)].map((m) => m[1]);
+    // The router loads the manifest's screens lazily, by these names (route-manifest.test.tsx).
+    const screens = screensOf();
     for (const screen of PREFETCHED_SCREENS) {
       const part = PREFETCHED_PARTS[screen];
       if (part) {

@@ -24,8 +24,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 
 /**
  * The CSP hashes ('sha256-…') of the shell's inline scripts: index.html's
- * boot script (vite.config.ts, bootHints) runs before the first paint, so
- * it is in the page rather than a file the paint would wait for (issue 6),
+ * boot script (src/boot.ts, scripts/vite/inline-boot.ts) runs before the
+ * first paint, so it is in the page rather than a file the paint would wait for,
  * and the policy allows exactly it, never inline script in general.
  */
 export function inlineScriptHashes(html: string): string[] {

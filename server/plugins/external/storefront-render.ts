@@ -14,7 +14,7 @@ import type { Lang } from '../../contract/lang.ts';
  * `lang` cookie (the app keeps it next to localStorage's), as a visitor who
  * is not signed in.
  *
- * The build puts the render in <dist>/ssr/ (vite.config.ts, serverRenderBuild);
+ * The build puts the render in <dist>/ssr/ (scripts/vite/server-render-build.ts);
  * without it, or when a render fails or is slow, the page is the plain shell,
  * as before.
  */
@@ -45,7 +45,7 @@ export const RENDER_TIMEOUT_MS = 1500;
  */
 export const MAX_RENDERS = 8;
 
-/** The marker before boot.js (src/boot.js): the page holds a render in this language, so the first screen's data is in it. */
+/** The marker for the boot script (src/boot.ts, RENDER_META): the page holds a render in this language, so the first screen's data is in it. */
 export const RENDER_META = 'attar-server-render';
 
 /** JSON inside a <script>: nothing in it may end the script or the page's lines. */
@@ -135,12 +135,12 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
   }, new JSDOM('').window);
   const files = buildFiles(dist);
   // The shell preloads the app's code so that it arrives with the page. Here the page itself shows
-  // the screen: its pictures and fonts go first, and boot.js asks for the code once the page has
-  // loaded and painted (vite.config.ts, bootHints). Preloaded, the code took the bandwidth the
+  // the screen: its pictures and fonts go first, and the boot script asks for the code once the page has
+  // loaded and painted (scripts/vite/boot-hints.ts). Preloaded, the code took the bandwidth the
   // pictures needed on slow 4G, and the page painted only after it had arrived (Lighthouse, /products:
   // FCP 2.6 s, LCP 3.0 s; without: 1.05 s and 1.5 s).
   // All of the code's links go: the entry's and those of the steps it runs (src/main.tsx), which
-  // boot.js asks for with the entry.
+  // the boot script asks for with the entry.
   const entryPreload = `<link rel="modulepreload" crossorigin href="${files.entry}">`;
   if (!shell.includes(entryPreload)) throw new Error('index.html does not preload the entry');
   const template = shell.replace(/\n?[ \t]*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, '');

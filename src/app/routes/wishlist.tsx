@@ -37,6 +37,7 @@ function SignInFirst() {
 
 function RemoveButton({ product }: { product: Product }) {
   const { t } = useLingui();
+  const { lang } = useLanguage();
   const { token } = useSession();
   const remove = useRemoveFromWishlist();
   const name = product.name;
@@ -49,7 +50,7 @@ function RemoveButton({ product }: { product: Product }) {
       aria-busy={isAwaited(remove) || undefined}
       onClick={() => {
         if (isAwaited(remove)) return;
-        const change = { productId: product.id, productName: name, stamp: stampChange(token) };
+        const change = { productId: product.id, productName: name, stamp: stampChange(token, lang) };
         if (!onlineManager.isOnline()) {
           // Waits for the connection; the card leaves the list at once (the waiting removal).
           remove.mutate(change);

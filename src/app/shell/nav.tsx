@@ -91,7 +91,7 @@ export function Nav() {
     forgetShopper('log-out');
     try {
       if (token) {
-        const body = await request<null>('/user/logout', { headers: { authorization: `Bearer ${token}` }, handleUnauthorized: false });
+        const body = await request<null>('/user/logout', { lang, headers: { authorization: `Bearer ${token}` }, handleUnauthorized: false });
         notify(body.message, { variant: 'success' });
       }
     } catch {

@@ -7,8 +7,8 @@ import type { User } from '@contract/account';
 export type Profile = Static<typeof User>;
 
 /** GET /user/profile: the signed-in shopper, with their points balance. */
-export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return (await request<{ user: Profile }>('/user/profile', { signal })).data.user;
+export async function getProfile(lang: Lang, signal?: AbortSignal): Promise<Profile> {
+  return (await request<{ user: Profile }>('/user/profile', { signal, lang })).data.user;
 }
 
 // The token in the key: log-out drops every query holding it, so the next
@@ -21,6 +21,6 @@ export const profileKeys = {
 export const profileQuery = (lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: [...profileKeys.all, lang, token],
-    queryFn: ({ signal }) => getProfile(signal),
+    queryFn: ({ signal }) => getProfile(lang, signal),
     enabled: token !== null,
   });

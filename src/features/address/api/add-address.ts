@@ -1,20 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
+import { useLanguage } from '@/lib/language';
+import type { Lang } from '@/lib/storage';
 import type { AddressBody } from '@contract/account';
 import { addressKeys, type Address } from './get-addresses';
 
 export type AddressInput = Static<typeof AddressBody>;
 
 /** POST /user/add/address: answers the new address and a message; 422 with field errors. */
-export async function addAddress(input: AddressInput): Promise<Envelope<Address>> {
-  return request<Address>('/user/add/address', { method: 'POST', body: input });
+export async function addAddress(input: AddressInput, lang: Lang): Promise<Envelope<Address>> {
+  return request<Address>('/user/add/address', { method: 'POST', body: input, lang });
 }
 
 export function useAddAddress() {
   const queryClient = useQueryClient();
+  const { lang } = useLanguage();
   return useMutation({
-    mutationFn: addAddress,
+    mutationFn: (input: AddressInput) => addAddress(input, lang),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
   });
 }

@@ -18,6 +18,6 @@ export const addressKeys = {
 export const addressesQuery = (lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: [...addressKeys.all, lang, token],
-    queryFn: async ({ signal }) => (await request<{ address: Address[] }>('/user/show/address', { signal })).data.address,
+    queryFn: async ({ signal }) => (await request<{ address: Address[] }>('/user/show/address', { signal, lang })).data.address,
     enabled: token !== null,
   });

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
+import { useLanguage } from '@/lib/language';
+import type { Lang } from '@/lib/storage';
 import type { AuthData } from '@contract/account';
 import { toLatinDigits } from '@contract/rules';
 
@@ -13,11 +15,12 @@ export interface SignInInput {
 }
 
 /** POST /user/login (API.md): `{ token, user }`. A wrong password is a 422 under `login`. */
-export async function signIn({ login, password }: SignInInput): Promise<Envelope<Auth>> {
+export async function signIn({ login, password }: SignInInput, lang: Lang): Promise<Envelope<Auth>> {
   const body = { login: toLatinDigits(login.trim()), password };
-  return request<Auth>('/user/login', { method: 'POST', body, handleUnauthorized: false });
+  return request<Auth>('/user/login', { method: 'POST', body, lang, handleUnauthorized: false });
 }
 
 export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
+  const { lang } = useLanguage();
+  return useMutation({ mutationFn: (input: SignInInput) => signIn(input, lang) });
 }

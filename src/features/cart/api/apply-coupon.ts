@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { request, type Envelope } from '@/lib/api-client';
+import { useLanguage } from '@/lib/language';
+import type { Lang } from '@/lib/storage';
 import type { CartData } from '@/lib/contract';
 import { toLatinDigits } from '@contract/rules';
 import { usePutCart } from '../hooks/use-put-cart';
@@ -14,14 +16,16 @@ export interface ApplyCoupon {
 }
 
 /** POST /add/coupons/{card_id} `{ name, totalprice }`: answers the whole cart and a message. */
-export async function applyCoupon({ cardId, code, subtotal }: ApplyCoupon): Promise<Envelope<CartData>> {
+export async function applyCoupon({ cardId, code, subtotal }: ApplyCoupon, lang: Lang): Promise<Envelope<CartData>> {
   return request<CartData>(`/add/coupons/${cardId}`, {
     method: 'POST',
+    lang,
     body: { name: toLatinDigits(code).trim(), totalprice: subtotal },
   });
 }
 
 export function useApplyCoupon() {
   const putCart = usePutCart();
-  return useMutation({ mutationFn: applyCoupon, onSuccess: (answer) => putCart(answer.data), networkMode: FAIL_OFFLINE });
+  const { lang } = useLanguage();
+  return useMutation({ mutationFn: (coupon: ApplyCoupon) => applyCoupon(coupon, lang), onSuccess: (answer) => putCart(answer.data, lang), networkMode: FAIL_OFFLINE });
 }

@@ -16,7 +16,7 @@ export const cartKeys = {
 export const cartQuery = (lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: [...cartKeys.all, lang, token],
-    queryFn: async ({ signal }) => (await request<CartData>('/showCard', { signal })).data,
+    queryFn: async ({ signal }) => (await request<CartData>('/showCard', { signal, lang })).data,
     enabled: token !== null,
     placeholderData: keepShoppersPrevious(token),
     // Always asked again on mount, not only after a restore (app/provider.tsx):

@@ -14,7 +14,7 @@ export type PointsWorth = Static<typeof PointsValue>;
 export const pointsValueQuery = (lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: ['points-value', lang, token],
-    queryFn: async ({ signal }) => (await request<PointsWorth>('/usepoint', { signal })).data,
+    queryFn: async ({ signal }) => (await request<PointsWorth>('/usepoint', { signal, lang })).data,
     enabled: token !== null,
     staleTime: 0,
     gcTime: 0,

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useLanguage } from '@/lib/language';
 import { useReturnHere } from '@/lib/return-here';
 import { isAwaited, isReplay, stampChange } from '@/lib/offline-changes';
 import { CartIcon } from '@/components/icons';
@@ -38,6 +39,7 @@ export function AddToCartButton({ productId, productName, disabled, size = 'smal
   const navigate = useNavigate();
   const here = useReturnHere();
   const { token } = useSession();
+  const { lang } = useLanguage();
   const addToCart = useAddToCart();
 
   function pleaseLogIn() {
@@ -49,7 +51,7 @@ export function AddToCartButton({ productId, productName, disabled, size = 'smal
     // Never blocked while an earlier add is still on its way: each press is one
     // more unit, with its own key, queued behind the last (the cart scope sends
     // them in order). The badge counts it at once.
-    const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
+    const change = { productId, productName: productName ?? '', stamp: stampChange(token, lang) };
     if (!onlineManager.isOnline()) {
       // A visitor has no cart to keep a change for: the answer would be the 401 of spec §4.
       if (!token) return pleaseLogIn();

@@ -108,7 +108,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
 
   const setQty = async (next: number) => {
     if (next < 1 || next > line.stock) return;
-    const vars = { ...fields, cardId, qty: next, stamp: stampChange(token) };
+    const vars = { ...fields, cardId, qty: next, stamp: stampChange(token, lang) };
     if (offline()) return change.mutate(vars);
     await run('qty', vars, async () => {
       try {
@@ -121,7 +121,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
 
   const removeLine = async () => {
     // All the units there are or will be: the server removes the line when none are left.
-    const vars = { ...fields, qty: Math.max(qty, line.product_qty), stamp: stampChange(token) };
+    const vars = { ...fields, qty: Math.max(qty, line.product_qty), stamp: stampChange(token, lang) };
     if (offline()) {
       remove.mutate(vars);
       onRemoved();
@@ -145,7 +145,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     if (offline()) {
       const next = [...smells];
       next[unit] = value === '' ? null : value;
-      setSmells.mutate({ ...fields, itemId: line.id, smell: next, unit: unit + 1, stamp: stampChange(token) });
+      setSmells.mutate({ ...fields, itemId: line.id, smell: next, unit: unit + 1, stamp: stampChange(token, lang) });
       return;
     }
     // A quantity, gift or removal in flight changes the slots: this choice is dropped (the select shows the server's).
@@ -169,7 +169,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     try {
       while (wantedSmells.current) {
         const smell = wantedSmells.current;
-        vars = { ...fields, itemId: line.id, smell, unit: wantedUnit.current, stamp: stampChange(token) };
+        vars = { ...fields, itemId: line.id, smell, unit: wantedUnit.current, stamp: stampChange(token, lang) };
         mine.vars = vars;
         const answer = await setSmells.mutateAsync(vars);
         if (wantedSmells.current !== smell) continue; // a newer choice came meanwhile: send it too
@@ -192,7 +192,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     if (value === '') return;
     const chosen = Number(value);
     const giftName = line.giftproduct.find((g) => g.gift_id === chosen)?.gift_name;
-    const vars = { ...fields, cardId, qty, giftId: chosen, giftName, stamp: stampChange(token) };
+    const vars = { ...fields, cardId, qty, giftId: chosen, giftName, stamp: stampChange(token, lang) };
     if (offline()) return change.mutate(vars);
     await run('gift', vars, async () => {
       setGiftDraft(chosen);

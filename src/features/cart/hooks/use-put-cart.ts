@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { activeLang } from '@/lib/i18n';
 import type { CartData } from '@/lib/contract';
 import type { Lang } from '@/lib/storage';
 import { useSession } from '@/lib/session';
@@ -13,11 +12,11 @@ import { cartQuery } from '../api/get-cart';
  * stale, to be fetched when the shopper switches. No React here: a change
  * sent after a reload (offline-changes.ts) lands the same way.
  *
- * `lang` is the language the answer is in: a change kept for later is sent
- * in the language it was made in (its stamp), whatever the app speaks now,
- * and so is the server's replay of its first answer.
+ * `lang` is the language the answer is in, the one it was asked in: a
+ * change kept for later is sent in the language it was made in (its stamp),
+ * whatever the app speaks now, and so is the server's replay of its first answer.
  */
-export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null, lang: Lang = activeLang()) {
+export async function putCart(queryClient: QueryClient, cart: CartData, token: string | null, lang: Lang) {
   const { queryKey } = cartQuery(lang, token);
   // A refetch that started before this change would land after it with older data.
   await queryClient.cancelQueries({ queryKey });
@@ -26,9 +25,9 @@ export async function putCart(queryClient: QueryClient, cart: CartData, token: s
   void queryClient.invalidateQueries({ queryKey: cartQuery(other, token).queryKey });
 }
 
-/** putCart for the signed-in shopper (coupon and points answers). */
+/** putCart for the signed-in shopper (coupon and points answers), in the language it was asked in. */
 export function usePutCart() {
   const queryClient = useQueryClient();
   const { token } = useSession();
-  return useCallback((cart: CartData) => putCart(queryClient, cart, token), [queryClient, token]);
+  return useCallback((cart: CartData, lang: Lang) => putCart(queryClient, cart, token, lang), [queryClient, token]);
 }

@@ -9,6 +9,6 @@ export type Category = Static<typeof CategoryRow>;
 export const categoriesQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ['categories', lang],
-    queryFn: async ({ signal }) => (await request<Category[]>('/categories', { signal })).data,
+    queryFn: async ({ signal }) => (await request<Category[]>('/categories', { signal, lang })).data,
     staleTime: 10 * 60_000,
   });

@@ -11,7 +11,7 @@ export const categoryProductsQuery = (id: number, params: ListParams, lang: Lang
   queryOptions({
     queryKey: ['products', 'category', id, params, lang],
     queryFn: async ({ signal }) =>
-      (await request<CategoryProducts>(`/products/category/${id}${listSearch(params)}`, { signal })).data,
+      (await request<CategoryProducts>(`/products/category/${id}${listSearch(params)}`, { signal, lang })).data,
     // An unknown category stays unknown: show the not-found page at once.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });

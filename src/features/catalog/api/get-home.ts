@@ -9,7 +9,7 @@ export const homeQuery = (lang: Lang) =>
     queryKey: ['home', lang],
     queryFn: async ({ signal }) => {
       await askOfflineOnlyIfKept('/home', lang);
-      return (await request<HomeData>('/home', { signal })).data;
+      return (await request<HomeData>('/home', { signal, lang })).data;
     },
     // Asked even offline, where the service worker may have kept a visitor's
     // copy: 'online' would pause before asking. Without one it fails at once.

@@ -7,5 +7,5 @@ import { listSearch, type ListParams, type ProductList } from './get-products';
 export const offersQuery = (params: ListParams, lang: Lang) =>
   queryOptions({
     queryKey: ['offers', params, lang],
-    queryFn: async ({ signal }) => (await request<ProductList>(`/offers${listSearch(params)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await request<ProductList>(`/offers${listSearch(params)}`, { signal, lang })).data,
   });

@@ -36,6 +36,6 @@ export function listSearch(params: ListParams): string {
 export const productsQuery = (params: ListParams, lang: Lang) =>
   queryOptions({
     queryKey: ['products', 'list', params, lang],
-    queryFn: async ({ signal }) => (await request<ProductList>(`/products${listSearch(params)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await request<ProductList>(`/products${listSearch(params)}`, { signal, lang })).data,
   });
 

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import { request, type Envelope } from '@/lib/api-client';
+import { useLanguage } from '@/lib/language';
+import type { Lang } from '@/lib/storage';
 import type { CheckoutBody, PlacedOrder } from '@contract/checkout';
 
 export type CheckoutInput = Static<typeof CheckoutBody>;
@@ -12,17 +14,19 @@ export type PlacedOrderData = Static<typeof PlacedOrder>;
  * A 401 signs the shopper out app-wide; the caller adds spec §8's message
  * and the trip to sign-in.
  */
-export async function placeOrder({ body, key }: { body: CheckoutInput; key: string }): Promise<Envelope<PlacedOrderData>> {
+export async function placeOrder({ body, key }: { body: CheckoutInput; key: string }, lang: Lang): Promise<Envelope<PlacedOrderData>> {
   return request<PlacedOrderData>('/checkout', {
     method: 'POST',
+    lang,
     body,
     headers: { 'Idempotency-Key': key },
   });
 }
 
 export function usePlaceOrder() {
+  const { lang } = useLanguage();
   return useMutation({
-    mutationFn: placeOrder,
+    mutationFn: (order: { body: CheckoutInput; key: string }) => placeOrder(order, lang),
     // Checkout is online only: sent now or failed now (Retry with the same key),
     // never paused offline to go out later by itself.
     networkMode: 'always',

@@ -9,5 +9,5 @@ export type About = Static<typeof AboutData>;
 export const aboutQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ['about', lang],
-    queryFn: async ({ signal }) => (await request<About>('/about', { signal })).data,
+    queryFn: async ({ signal }) => (await request<About>('/about', { signal, lang })).data,
   });

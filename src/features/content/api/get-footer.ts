@@ -10,7 +10,7 @@ export const footerQuery = (lang: Lang) =>
     queryKey: ['products', 'bestseller', lang],
     queryFn: async ({ signal }) => {
       await askOfflineOnlyIfKept('/products/bestseller', lang);
-      const body = await request<ProductCard[], { footer: Footer; linkfooter: LinkFooter }>('/products/bestseller', { signal });
+      const body = await request<ProductCard[], { footer: Footer; linkfooter: LinkFooter }>('/products/bestseller', { signal, lang });
       return { footer: body.footer, links: body.linkfooter, bestSellers: body.data };
     },
     // Asked even offline, where the service worker may have kept a visitor's

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { notify } from '@/lib/notify';
+import { useLanguage } from '@/lib/language';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
 import { emailProblem, normalizePhone } from '@contract/rules';
@@ -25,7 +26,8 @@ export function ContactForm() {
     defaultValues: { name: '', email: '', phone: '', message: '' },
     mode: 'onTouched',
   });
-  const send = useMutation({ mutationFn: sendContact });
+  const { lang } = useLanguage();
+  const send = useMutation({ mutationFn: (message: ContactMessage) => sendContact(message, lang) });
 
   const required = t`This field is required.`;
   const rules: Record<FieldPath<ContactMessage>, RegisterOptions<ContactMessage>> = {

@@ -8,8 +8,8 @@ import { orderKeys } from './get-orders';
 export type Order = Static<typeof OrderDetail>;
 
 /** GET /orders/{id}: one order of the shopper's; anyone else's, or an unknown id, is a 404. */
-export async function getOrder(id: number, signal?: AbortSignal): Promise<Order> {
-  return (await request<{ order: Order }>(`/orders/${id}`, { signal })).data.order;
+export async function getOrder(id: number, lang: Lang, signal?: AbortSignal): Promise<Order> {
+  return (await request<{ order: Order }>(`/orders/${id}`, { signal, lang })).data.order;
 }
 
 /** The answers that will not change on a retry: the order is not there (or not the shopper's). */
@@ -20,7 +20,7 @@ export function isOrderMissing(error: unknown): boolean {
 export const orderQuery = (id: number, lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: [...orderKeys.all, 'detail', id, lang, token],
-    queryFn: ({ signal }) => getOrder(id, signal),
+    queryFn: ({ signal }) => getOrder(id, lang, signal),
     enabled: token !== null && Number.isSafeInteger(id) && id > 0,
     // The shop moves the order along while the shopper waits: every visit
     // (staleTime 0) and every return to the tab ('always') asks where it is

@@ -14,8 +14,8 @@ export interface OrdersPage {
 }
 
 /** GET /orders?page=: the shopper's orders, newest first, ten a page. */
-export async function getOrders(page: number, signal?: AbortSignal): Promise<OrdersPage> {
-  return (await request<OrdersPage>(`/orders?page=${page}`, { signal })).data;
+export async function getOrders(page: number, lang: Lang, signal?: AbortSignal): Promise<OrdersPage> {
+  return (await request<OrdersPage>(`/orders?page=${page}`, { signal, lang })).data;
 }
 
 /** Every orders query key starts here (list, all, detail), so one call can refresh them all. */
@@ -34,7 +34,7 @@ export const ordersQuery = (page: number, lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: [...orderKeys.all, 'list', page, lang, token],
     staleTime: 0,
-    queryFn: ({ signal }) => getOrders(page, signal),
+    queryFn: ({ signal }) => getOrders(page, lang, signal),
     enabled: token !== null,
     // Paging (or a language switch) keeps the current rows on screen until the
     // next page arrives, but never another shopper's rows after a token change.
@@ -46,7 +46,7 @@ export const allOrdersQuery = (lang: Lang, token: string | null) =>
   infiniteQueryOptions({
     queryKey: [...orderKeys.all, 'all', lang, token],
     staleTime: 0,
-    queryFn: ({ pageParam, signal }) => getOrders(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => getOrders(pageParam, lang, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
     enabled: token !== null,

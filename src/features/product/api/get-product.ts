@@ -28,7 +28,7 @@ export const productQuery = (id: number, lang: Lang) =>
     queryFn: async ({ signal }) => {
       const path = `/products/details/${id}`;
       await askOfflineOnlyIfKept(path, lang, { anonymous: true });
-      return (await request<ProductDetails>(path, { signal, anonymous: true })).data;
+      return (await request<ProductDetails>(path, { signal, lang, anonymous: true })).data;
     },
     // Asked even offline, where the service worker may have kept it: 'online'
     // would pause before asking, and a product not in IndexedDB would load forever.

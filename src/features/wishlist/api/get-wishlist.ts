@@ -11,6 +11,6 @@ export const wishlistKeys = {
 export const wishlistQuery = (lang: Lang, token: string | null) =>
   queryOptions({
     queryKey: [...wishlistKeys.all, lang, token],
-    queryFn: async ({ signal }) => (await request<ProductCard[]>('/fav/show', { signal })).data,
+    queryFn: async ({ signal }) => (await request<ProductCard[]>('/fav/show', { signal, lang })).data,
     enabled: token !== null,
   });

@@ -58,7 +58,7 @@ export function WishButton({ productId, isFav = false, productName }: Props) {
     }
     const next = !fav;
     setChosen({ fav: next, at: Date.now() });
-    const change = { productId, productName: productName ?? '', stamp: stampChange(token) };
+    const change = { productId, productName: productName ?? '', stamp: stampChange(token, lang) };
     if (!onlineManager.isOnline()) {
       (next ? add : remove).mutate(change);
       notify(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
