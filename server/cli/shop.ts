@@ -4,7 +4,11 @@
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../settings.ts';
-import { OrdersRepository, OrderTransitionError } from '../plugins/app/orders/orders-repository.ts';
+import { OrdersRepository } from '../plugins/app/orders/orders-repository.ts';
+import { StockRepository } from '../plugins/app/stock/stock-repository.ts';
+import { CouponsRepository } from '../plugins/app/coupons/coupons-repository.ts';
+import { PointsRepository } from '../plugins/app/points/points-repository.ts';
+import { OrderStatusService, OrderTransitionError } from '../services/order-status.ts';
 import { ORDER_STATUSES } from '../domain/order-status.ts';
 import { toEgp } from '../domain/money.ts';
 
@@ -37,7 +41,10 @@ export async function runShop(argv: string[], databaseUrl = loadConfig().databas
       out(USAGE);
       return 2;
     }
-    const { from, to } = await orders.changeStatus(number.toUpperCase(), status);
+    const statuses = new OrderStatusService(opened.db, {
+      orders, stock: new StockRepository(opened.db), coupons: new CouponsRepository(opened.db), points: new PointsRepository(opened.db),
+    });
+    const { from, to } = await statuses.change(number.toUpperCase(), status);
     out(`Order ${number.toUpperCase()}: ${from} → ${to}`);
     return 0;
   } catch (error) {

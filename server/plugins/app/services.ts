@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { CheckoutService } from '../../services/checkout.ts';
+import { OrderStatusService } from '../../services/order-status.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
+    orderStatus: OrderStatusService;
   }
 }
 
@@ -20,6 +22,7 @@ async function services(app: FastifyInstance) {
     keys: app.idempotencyKeys,
     catalog: app.catalog,
   }));
+  app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points }));
 }
 
 export default fp(services, { name: 'services', dependencies: ['repositories'] });

@@ -32,4 +32,11 @@ export class CouponsRepository {
       throw error;
     }
   }
+
+  /** Gives back the use a cancelled order made of a coupon: its record goes and the count drops by one. */
+  async releaseUse(couponId: number, orderId: number, q: Q = this.db): Promise<void> {
+    await q.deleteFrom('coupon_uses').where('order_id', '=', orderId).execute();
+    await q.updateTable('coupons').set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+      .where('id', '=', couponId).where('used_count', '>', 0).execute();
+  }
 }

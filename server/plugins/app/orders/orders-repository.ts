@@ -6,10 +6,8 @@ import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { notFound } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
-import { allowedNext, canTransition, isOrderStatus, type OrderStatus } from '../../../domain/order-status.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
 import { GOVERNORATES } from '../../../contract/governorates.ts';
-
-export class OrderTransitionError extends Error {}
 
 const PER_PAGE = 10;
 
@@ -110,55 +108,19 @@ export class OrdersRepository {
       .orderBy('o.id', 'desc').limit(limit).execute();
   }
 
-  /**
-   * Moves an order one step along pending → confirmed → on the way → out for
-   * delivery → delivered, or cancels it from pending or confirmed, giving back
-   * its stock, coupon use and spent points and taking back the points it earned.
-   */
-  async changeStatus(number: string, to: string) {
-    if (!isOrderStatus(to)) throw new OrderTransitionError(`"${to}" is not an order status. Use one of: pending, confirmed, on the way, out for delivery, delivered, cancelled.`);
-    return this.db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirst();
-      if (!order) throw new OrderTransitionError(`No order numbered ${number}.`);
-      const from = order.status as OrderStatus;
-      if (!canTransition(from, to)) {
-        const next = allowedNext(from);
-        throw new OrderTransitionError(
-          `Order ${number} is "${from}" and cannot become "${to}". ` +
-          (next.length ? `It can become: ${next.join(', ')}.` : 'It is final.'),
-        );
-      }
-      const now = new Date().toISOString();
-      const moved = await trx.updateTable('orders').set({ status: to }).where('id', '=', order.id).where('status', '=', from).executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw new OrderTransitionError(`Order ${number} changed meanwhile; try again.`);
-      await this.insertHistory(order.id, to, now, trx);
+  /** An order as stored, by its number (ATR-10001), or undefined. */
+  findByNumber(number: string, q: Q = this.db) {
+    return q.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirst();
+  }
 
-      if (to === 'cancelled') {
-        const items = await trx.selectFrom('order_items').select(['product_id', 'qty']).where('order_id', '=', order.id).execute();
-        for (const i of items) {
-          await trx.updateTable('products')
-            .set((eb) => ({ stock: eb('stock', '+', i.qty), units_sold: eb('units_sold', '-', i.qty) }))
-            .where('id', '=', i.product_id).execute();
-        }
-        if (order.coupon_id !== null) {
-          await trx.deleteFrom('coupon_uses').where('order_id', '=', order.id).execute();
-          await trx.updateTable('coupons').set((eb) => ({ used_count: eb('used_count', '-', 1) }))
-            .where('id', '=', order.coupon_id).where('used_count', '>', 0).execute();
-        }
-        if (order.points_used > 0) {
-          await trx.updateTable('users').set((eb) => ({ points: eb('points', '+', order.points_used) })).where('id', '=', order.user_id).execute();
-          await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: order.points_used, reason: 'order_cancel_refund', order_id: order.id, created_at: now }).execute();
-        }
-        if (order.points_earned > 0) {
-          // All of them, even when some were spent already: the balance then
-          // carries the debt (below zero, so unusable) and later orders pay it
-          // off. Capping at the balance would let a shopper spend the points of
-          // an order they then refuse at the door.
-          await trx.updateTable('users').set((eb) => ({ points: eb('points', '-', order.points_earned) })).where('id', '=', order.user_id).execute();
-          await trx.insertInto('points_ledger').values({ user_id: order.user_id, delta: -order.points_earned, reason: 'order_cancel_revoke', order_id: order.id, created_at: now }).execute();
-        }
-      }
-      return { number, from, to };
-    });
+  /** Moves an order's status from `from` to `to`, only if it is still `from`. Answers whether it moved. */
+  async moveStatus(orderId: number, from: OrderStatus, to: OrderStatus, q: Q = this.db): Promise<boolean> {
+    const moved = await q.updateTable('orders').set({ status: to }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  }
+
+  /** An order's lines: which product, how many units. */
+  itemsOf(orderId: number, q: Q = this.db) {
+    return q.selectFrom('order_items').select(['product_id', 'qty']).where('order_id', '=', orderId).execute();
   }
 }

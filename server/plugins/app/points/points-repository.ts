@@ -18,4 +18,19 @@ export class PointsRepository {
     await q.updateTable('users').set((eb) => ({ points: eb('points', '+', points) })).where('id', '=', userId).execute();
     await q.insertInto('points_ledger').values({ user_id: userId, delta: points, reason: 'order_earned', order_id: orderId, created_at: at }).execute();
   }
+
+  /** Gives back the points a cancelled order spent. */
+  async refund(userId: number, points: number, orderId: number, at: string, q: Q = this.db): Promise<void> {
+    await q.updateTable('users').set((eb) => ({ points: eb('points', '+', points) })).where('id', '=', userId).execute();
+    await q.insertInto('points_ledger').values({ user_id: userId, delta: points, reason: 'order_cancel_refund', order_id: orderId, created_at: at }).execute();
+  }
+
+  /**
+   * Takes back the points a cancelled order earned, all of them, even below
+   * zero (docs/rules.md, "Points").
+   */
+  async revoke(userId: number, points: number, orderId: number, at: string, q: Q = this.db): Promise<void> {
+    await q.updateTable('users').set((eb) => ({ points: eb('points', '-', points) })).where('id', '=', userId).execute();
+    await q.insertInto('points_ledger').values({ user_id: userId, delta: -points, reason: 'order_cancel_revoke', order_id: orderId, created_at: at }).execute();
+  }
 }

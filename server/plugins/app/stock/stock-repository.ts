@@ -15,4 +15,11 @@ export class StockRepository {
       .where('id', '=', productId).where('stock', '>=', qty).executeTakeFirst();
     return Number(taken.numUpdatedRows) === 1;
   }
+
+  /** Puts units of a cancelled order back on sale. */
+  async restore(productId: number, qty: number, q: Q = this.db): Promise<void> {
+    await q.updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '+', qty), units_sold: eb('units_sold', '-', qty) }))
+      .where('id', '=', productId).execute();
+  }
 }
