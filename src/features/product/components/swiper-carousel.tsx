@@ -39,10 +39,12 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
   useEffect(() => {
     if (!deferImages) setReached(Infinity);
   }, [deferImages]);
-  // Where the focus goes once Swiper is here: the first slides' spot, or the button the shopper
-  // pressed, as they were when it arrived (kept, so the effect below runs on mount only).
-  const [spot] = useState(() => focusAfter?.current ?? focusControl);
+  // Where the focus goes once Swiper is here: the first slides' spot (written into their ref as
+  // they hand over, read once mounted) or the button the shopper pressed. Only on mount.
+  const focusOnMount = useRef({ focusAfter, focusControl });
   useEffect(() => {
+    const { focusAfter: handedOver, focusControl: pressed } = focusOnMount.current;
+    const spot = handedOver?.current ?? pressed;
     const next = nextButton.current;
     const target = spot === 'next' ? next
       // Previous is the controls' first button.
@@ -50,7 +52,7 @@ export function SwiperCarousel({ label, slides, breakpoints, spaceBetween = 0, d
       : spot ? regionRef.current?.querySelectorAll('.swiper-slide')[spot.slide]?.querySelectorAll<HTMLElement>(FOCUSABLE)[spot.item]
       : null;
     target?.focus({ preventScroll: true });
-  }, [spot]);
+  }, []);
 
   const sync = useCallback((s: SwiperInstance) => {
     const perView = typeof s.params.slidesPerView === 'number' ? s.params.slidesPerView : 1;
