@@ -1,7 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * MUI's CSS-variables theming, left out of the build (issue 6: the first route's JS).
+ * MUI's CSS-variables theming, left out of the build (the first route's JavaScript;
+ * docs/decisions.md, "MUI kept off the first load").
  *
  * Attar's themes (src/lib/mui/theme.ts) are plain ones: `createTheme` without
  * `cssVariables` or `colorSchemes`, which MUI makes with `createThemeNoVars`

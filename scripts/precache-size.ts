@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** The precache's ceiling (issue 5): what a first visit may download for offline use. */
+/** The precache's ceiling (docs/architecture.md, "Offline"): what a first visit may download for offline use. */
 export const PRECACHE_BUDGET_KIB = 300;
 
 export interface PrecacheSize {

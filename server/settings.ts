@@ -1,6 +1,7 @@
 // The one settings module: process configuration and the shop's business
-// numbers (RULES.md). Defaults live here; the environment overrides them at
-// start, and rows of the `settings` table override them after migrations.
+// numbers (docs/rules.md, "Settings"). Defaults live here; the environment
+// overrides them at start, and rows of the `settings` table override them after
+// migrations.
 import path from 'node:path';
 
 export interface ShopSettings {

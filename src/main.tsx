@@ -4,9 +4,8 @@
 // product details), the largest block in Total Blocking Time. Each step is a module whose imports
 // are one part of the code (scripts/vite/chunk-groups.ts puts each in a file of its own); the page
 // preloads all three files (scripts/vite/boot-hints.ts, src/boot.ts), so the steps wait for no
-// network, only for the task between them.
-// Measured: the evaluation's task of 197 ms -> two of 56-104 and 63-93 ms; TBT of the trace 191-219 ->
-// 51-186 ms (this machine is noisy).
+// network, only for the task between them. The measurements are in docs/decisions.md, "Fewer,
+// larger code files".
 
 // Listens for beforeinstallprompt from the first moment: Chromium may fire it before React mounts.
 import './pwa/install-state';

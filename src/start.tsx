@@ -33,14 +33,14 @@ const server = serverRender(lang);
 const screen = server?.screen ? preloadScreen(server.screen).catch(() => undefined) : undefined;
 void Promise.all([restored, catalog, screen]).then(([wasRestored]) => {
   // Fresh from the server: not asked again on mount (each answer re-rendered its screen after the
-  // takeover: Lighthouse TBT on /products 200 -> 112 ms without). The device's copy gets them when
-  // the page is idle (provider.tsx, saveNow), so the page opens offline later.
+  // takeover, a long task; docs/decisions.md, "The server renders the first screen"). The device's
+  // copy gets them when the page is idle (provider.tsx, saveNow), so the page opens offline later.
   if (server) hydrate(queryClient, server.state);
   render(wasRestored);
 });
 
 // A transition: React renders the app in slices, yielding to the browser
-// between them, rather than in one long task (issue 6: Total Blocking Time).
+// between them, rather than in one long task (Total Blocking Time).
 function render(restored: boolean) {
   const app = (
     <App
@@ -54,7 +54,7 @@ function render(restored: boolean) {
     />
   );
   // The server's page is the app's own markup: React takes it over as it stands, rather than making
-  // every element again (issue 6: the blocking time after the first paint). Only a visitor's: the
+  // every element again (the blocking time after the first paint). Only a visitor's: the
   // server renders as one, and a signed-in shopper's page differs (the badge, the wishlist's hearts),
   // where React would keep the server's attributes. Their page is drawn afresh, as before.
   if (server && storage.token() === null) {

@@ -48,8 +48,8 @@ const boot = partOf('boot');
  *   shell held back the first paint of product details by most of a second.
  *   The screens import what they share with it from it.
  * - overlays, forms, ui, catalog, lists: what the screens share among
- *   themselves, by kind, instead of 20 files of 1-2 KiB (a list screen asked
- *   22 files over four round trips after the entry, now 7 in one). By kind, so
+ *   themselves, by kind, instead of 20 files of 1-2 KiB, each a request on
+ *   slow 4G (docs/decisions.md, "Fewer, larger code files"). By kind, so
  *   a screen does not take what only others use, and the precache (home's,
  *   the menus') stays within its budget.
  */

@@ -1,4 +1,4 @@
-// Egypt's 27 governorates (EGYPT.md). Addresses store the stable code; the
+// Egypt's 27 governorates. Addresses store the stable code; the
 // name is shown in the active language.
 export const GOVERNORATES = [
   { code: 'cairo', en: 'Cairo', ar: 'القاهرة' },

@@ -1,6 +1,5 @@
-// Validation rules shared by the server and the storefront's forms (RULES.md
-// "Accounts", storefront-spec §5). Pure: each returns the key of the message
-// that explains the problem, or null.
+// Validation rules shared by the server and the storefront's forms. Pure:
+// each returns the key of the message that explains the problem, or null.
 
 const EASTERN_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';

@@ -6,7 +6,7 @@ export interface CouponRule {
   value: number;
 }
 
-/** RULES.md §3: a percent rounded half up to the piastre, or a fixed amount; never more than the subtotal. */
+/** A percent rounded half up to the piastre, or a fixed amount; never more than the subtotal. */
 export function couponDiscount(subtotal: Piastres, coupon: CouponRule | null): Piastres {
   if (!coupon || subtotal <= 0) return 0;
   const raw = coupon.kind === 'percent' ? divideHalfUp(subtotal * coupon.value, 100) : coupon.value;

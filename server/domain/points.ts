@@ -17,9 +17,9 @@ export function canUsePoints(balance: number, rules: PointsRules): boolean {
 }
 
 /**
- * RULES.md §4: the discount is the balance's worth capped at what is left to
- * pay; only the points that discount needs are spent (rounded up to a whole
- * point, never more than the balance).
+ * The discount is the balance's worth capped at what is left to pay; only the
+ * points that discount needs are spent (rounded up to a whole point, never more
+ * than the balance).
  */
 export function pointsRedemption(
   balance: number,

@@ -10,12 +10,12 @@ export interface ShippingRules {
   closedWeekdays: number[];
 }
 
-/** RULES.md §6: the scheduled-delivery fee, waived at or above the threshold. */
+/** The scheduled-delivery fee, waived at or above the threshold. */
 export function shippingFee(priceAfterCoupon: Piastres, rules: ShippingRules): Piastres {
   return priceAfterCoupon >= rules.freeShippingThreshold ? 0 : rules.shippingFee;
 }
 
-/** RULES.md §8: today (Cairo) + 7 days. */
+/** Free delivery's estimate: today (Cairo) + `standardDeliveryDays` (7). */
 export function estimatedDelivery(today: string, rules: ShippingRules): string {
   return addDays(today, rules.standardDeliveryDays);
 }

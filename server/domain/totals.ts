@@ -26,7 +26,7 @@ export interface Totals {
 
 export type TotalsRules = PointsRules & ShippingRules;
 
-/** RULES.md "Money and totals", steps 1 to 8. */
+/** The cart's totals, steps 1 to 8 of docs/rules.md, "Money and totals". */
 export function computeTotals(input: TotalsInput, rules: TotalsRules): Totals {
   const subtotal = input.lines.reduce((sum, l) => sum + l.unitPrice * l.qty, 0);
   const discount = couponDiscount(subtotal, input.coupon);
@@ -51,7 +51,7 @@ export function computeTotals(input: TotalsInput, rules: TotalsRules): Totals {
   };
 }
 
-/** RULES.md §7: what the shopper pays for the chosen shipping. */
+/** What the shopper pays for the chosen shipping. */
 export function amountPayable(totals: Totals, shiping: 'free' | 'date'): Piastres {
   return shiping === 'date' ? totals.totalAfterShipping : totals.total;
 }

@@ -19,9 +19,10 @@ import { registerWishlistChanges } from '@/features/wishlist/api/register-wishli
 import { orderKeys } from '@/features/orders/api/get-orders';
 
 /**
- * What a reload offline needs to show (issue 5): the cart, the wishlist,
- * product details, home, the footer (bestseller) and the orders already seen.
- * Not the profile or the addresses: forms that need the server anyway.
+ * What a reload offline needs to show (docs/architecture.md, "Offline"): the
+ * cart, the wishlist, product details, home, the footer (bestseller) and the
+ * orders already seen. Not the profile or the addresses: forms that need the
+ * server anyway.
  */
 export const PERSISTED_QUERIES: readonly QueryKey[] = [
   cartKeys.all,
@@ -71,9 +72,10 @@ const persistOptionsFor = (persister: AppPersister) => persistOptions(persister,
  * The device's copy of the queries, put in the client before the app's first
  * render (main.tsx, in parallel with the catalog). Restored inside the React
  * tree instead (PersistQueryClientProvider), its arrival re-rendered every
- * screen in one blocking task on a slow phone (issue 6: TBT), and an offline
- * reload painted empty before it painted the kept page (offline LCP).
- * Resolves to whether it was restored; a failure leaves an empty client.
+ * screen in one blocking task on a slow phone (docs/decisions.md, "A custom
+ * persister for TanStack Query"), and an offline reload painted empty before it
+ * painted the kept page (offline LCP). Resolves to whether it was restored; a
+ * failure leaves an empty client.
  */
 export function restoreQueries(client: QueryClient, persister: AppPersister | null): Promise<boolean> {
   if (!persister) return Promise.resolve(false);

@@ -7,7 +7,7 @@ type IconProps = SVGProps<SVGSVGElement>;
  * for seven paths), as plain SVG, 1em square in the text's colour, hidden from
  * screen readers (the control they sit in carries the name). Not MUI's
  * SvgIcon: these are drawn on every card and in the bar, and SvgIcon worked
- * its styles out again for each (issue 6: Total Blocking Time). A MUI
+ * its styles out again for each (Total Blocking Time). A MUI
  * IconButton or Button sizes them through its font size, as it does SvgIcon.
  */
 function Icon({ d, ...props }: IconProps & { d: string }) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 
 /**
- * The full-screen loading view of spec §2: the logo and a spinner. Styled by loading-view.css,
+ * The full-screen loading view: the logo and a spinner. Styled by loading-view.css,
  * which src/main.tsx imports: in the page's inline styles, where the first paint finds it.
  */
 export function LoadingView() {

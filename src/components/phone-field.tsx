@@ -6,11 +6,10 @@ import { useAccountMessages } from '@/lib/birth-date';
 import { normalizePhone } from '@contract/rules';
 
 /**
- * The required 11-digit phone of a form's `phone` field (Eastern Arabic
- * digits accepted; sent through `normalizePhone`), typed left to right even
- * in Arabic. It says 'Required' or 'Phone 11 digits', or `message` for both
- * where a form must say one thing (checkout's info form, spec §5). Its id is
- * `<idPrefix>-phone`.
+ * The required 11-digit phone of a form's `phone` field (Eastern Arabic digits
+ * accepted; sent through `normalizePhone`), typed left to right even in Arabic.
+ * It says 'Required' or 'Phone 11 digits', or `message` for both where a form
+ * must say one thing (checkout's info form). Its id is `<idPrefix>-phone`.
  */
 export function PhoneField({ register, errors, idPrefix, message }: {
   register: UseFormRegister<{ phone: string }>;

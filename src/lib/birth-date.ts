@@ -1,5 +1,5 @@
 // The account forms' shared client checks (sign-up and the profile form):
-// the §5 rule texts, the one-name rule and the day / month / year birth date.
+// the rule texts, the one-name rule and the day / month / year birth date.
 // Both forms must say exactly the same things, so the wording lives here once.
 import { useLingui } from '@lingui/react/macro';
 import { birthDateProblem, oneNameProblem, toLatinDigits, type BirthDateProblem } from '@contract/rules';
@@ -8,7 +8,7 @@ export type DatePart = 'day' | 'month' | 'year';
 export type BirthDateParts = Record<DatePart, string>;
 export type AccountMessages = ReturnType<typeof useAccountMessages>;
 
-/** The translation rule texts of storefront-spec §5, one Lingui message each. */
+/** The forms' rule texts, in the shop's fixed wording, one Lingui message each. */
 export function useAccountMessages() {
   const { t } = useLingui();
   return {

@@ -1,4 +1,4 @@
-// The checkout session state of storefront-spec §3 (userName, userPhone,
+// The checkout session's state (userName, userPhone,
 // userAddress, userShipping, userDate, cartId, cartPoints), kept in
 // localStorage under those names so that a reload of any step keeps what the
 // shopper chose. The cart's Proceed starts a session; a placed order or a
@@ -21,7 +21,7 @@ export interface CheckoutSession {
 
 type Key = keyof CheckoutSession;
 const KEYS: Key[] = ['userName', 'userPhone', 'userAddress', 'userShipping', 'userDate', 'cartId', 'cartPoints'];
-/** What Proceed clears (spec §4): everything the steps ask for. */
+/** What Proceed clears: everything the steps ask for. */
 const STEP_KEYS: Key[] = ['userName', 'userPhone', 'userAddress', 'userShipping', 'userDate'];
 
 const read = (key: string) => readStored(key);
@@ -51,7 +51,7 @@ export function updateCheckoutSession(patch: Partial<CheckoutSession>) {
   }
 }
 
-/** The cart's Proceed (spec §4): clears name, phone, address, shipping and date, stores the cart id (and the points applied). */
+/** The cart's Proceed: clears name, phone, address, shipping and date, stores the cart id (and the points applied). */
 export function startCheckoutSession(cartId: number, cartPoints = 0) {
   for (const key of STEP_KEYS) write(key, null);
   endCheckoutAttempt();

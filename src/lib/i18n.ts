@@ -28,7 +28,7 @@ export function loadCatalog(lang: Lang): Promise<void> {
   return promise;
 }
 
-/** Numbers in messages follow Egypt's conventions: plain 'ar' would write Western digits (EGYPT.md). */
+/** Numbers in messages follow Egypt's conventions: plain 'ar' would write Western digits, not Eastern Arabic ones. */
 const NUMBER_LOCALES: Record<Lang, string> = { en: 'en-EG', ar: 'ar-EG' };
 
 /** Switches the messages to `lang`, whose catalog must be loaded (loadCatalog). */

@@ -3,7 +3,7 @@ import type { Lang } from './storage';
 /*
  * Numbers as the shopper reads them, written out here rather than by
  * Intl.NumberFormat: the first NumberFormat a page makes costs it 15–20 ms
- * of ICU start-up (70 ms on a slow phone, issue 6), and every page shows a
+ * of ICU start-up (70 ms on a slow phone), and every page shows a
  * price or a count. The output is Intl's for en-EG and ar-EG, character for
  * character (tests/storefront/money.test.ts holds them side by side):
  * `EGP 1,234.50` and `‏١٬٢٣٤٫٥٠ ج.م.‏`, `1,234` and `١٬٢٣٤`, `50%` and `٥٠٪؜`.

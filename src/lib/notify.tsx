@@ -1,4 +1,5 @@
-// Snackbars without notistack in the first load (issue 6): the app calls
+// Snackbars without notistack in the first load (docs/decisions.md, "MUI kept
+// off the first load"): the app calls
 // notify()/closeNotice() from here, and notistack arrives in its own chunk
 // when the first message is asked (most visits ask none; the precache has it
 // offline). A message asked before then waits in a queue and is shown when

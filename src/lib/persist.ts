@@ -1,6 +1,7 @@
 // What is kept in IndexedDB (idb-keyval), so a reload offline still shows
 // what the shopper saw and still has the changes they made offline
-// (DESIGN.md "Offline"). Which queries are kept is the app's choice
+// (docs/architecture.md, "Offline"; docs/decisions.md, "A custom persister for
+// TanStack Query"). Which queries are kept is the app's choice
 // (provider.tsx); the changes are those of offline-changes.ts.
 //
 // Two kinds of entry, so that two tabs of the shop never undo each other:

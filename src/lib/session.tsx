@@ -19,7 +19,7 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
-/** Signed in or out is the presence of the token (spec §4). */
+/** Signed in or out is the presence of the token. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setTokenState] = useState<string | null>(() => storage.token());
   const [cartCount, setCount] = useState<number>(() => storage.cartCount());
@@ -60,7 +60,7 @@ export function useSession(): SessionState {
   return value;
 }
 
-/** The badge text: '99+' above 99 (spec §2), in the language's digits. */
+/** The badge text: '99+' above 99, in the language's digits. */
 export function badgeText(count: number, lang: Lang = 'en'): string | null {
   if (count <= 0) return null;
   return count > 99 ? `${formatNumber(99, lang)}+` : formatNumber(count, lang);

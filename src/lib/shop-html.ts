@@ -2,7 +2,8 @@
 // page): what of it may reach the page. One policy for both sanitizers that apply it: DOMPurify in
 // the server's render (src/lib/shop-html-purify.ts) and in browsers without the HTML Sanitizer API,
 // and the browser's own Element.setHTML where it has one, which costs the first page no code
-// (issue 6: DOMPurify was 9 KiB gzip of a product page's first load).
+// (DOMPurify was 9 KiB gzip of a product page's first load; docs/decisions.md, "The browser's
+// Sanitizer API, with DOMPurify as the fallback").
 
 /**
  * Text markup only: no pictures, forms, frames, styles, classes or ids, and

@@ -5,7 +5,8 @@ import { useDeferredValue } from 'react';
  * makes in the background once the first is on screen: a screen shows its
  * top (what the first view holds, the largest paint among it) in one commit,
  * and what lies below it in a second. One commit of the whole page was the
- * longest task of a first load on a slow phone (issue 6: LCP and TBT).
+ * longest task of a first load on a slow phone (Largest Contentful Paint and
+ * Total Blocking Time).
  * What the second pass adds must lie below or beside the first's content,
  * never above it, so nothing in view moves.
  */

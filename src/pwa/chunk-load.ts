@@ -1,11 +1,11 @@
-// Lazy screens whose code fails to arrive (spec §8): a deploy removed the
+// Lazy screens whose code fails to arrive: a deploy removed the
 // old files, the network dropped, or it took too long. The route shows a
 // screen with Retry (src/app/route-error.tsx) instead of a blank page.
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { readStored, writeStored } from '@/lib/storage';
 import { reloadOntoLatest } from './reload-latest';
 
-/** Spec §9: how long a lazy screen may take to load before it counts as failed. */
+/** How long a lazy screen may take to load before it counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**

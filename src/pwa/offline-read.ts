@@ -1,8 +1,8 @@
-// Catalog reads offline (issue 5). Home, the footer and product details are
-// asked even offline (networkMode 'offlineFirst'), because the service worker
-// may answer from what it kept. What it did not keep is not asked at all: a
-// request the worker cannot answer fails with a console error and tells
-// nothing the page could not know from Cache Storage itself.
+// Catalog reads offline (docs/architecture.md, "Offline"). Home, the footer and
+// product details are asked even offline (networkMode 'offlineFirst'), because
+// the service worker may answer from what it kept. What it did not keep is not
+// asked at all: a request the worker cannot answer fails with a console error
+// and tells nothing the page could not know from Cache Storage itself.
 import { onlineManager } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker (DESIGN.md "Offline"), built by vite-plugin-pwa
+// The service worker (docs/architecture.md, "Offline"), built by vite-plugin-pwa
 // (injectManifest) into /sw.js. It serves the shell from the precache, keeps
 // anonymous catalog answers per language for weak networks, and images.
 // It never stores an answer to a request that carried a token.

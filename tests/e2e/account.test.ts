@@ -1,4 +1,4 @@
-// Journey: sign up, see the signed-in menu, sign out, sign in again (issue 3, "Tests").
+// Journey: sign up, see the signed-in menu, sign out, sign in again.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, useShopAndBrowser, visit } from './harness.ts';
@@ -47,7 +47,7 @@ describe.each(['en', 'ar'] as const)('accounts, in %s', (lang) => {
       await input('First name', 'الاسم الأول').fill(say(lang, 'Laila', 'ليلى'));
       await input('Last name', 'اسم العائلة').fill(say(lang, 'Hassan', 'حسان'));
       await input('Email', 'البريد الإلكتروني').fill(email);
-      // An Arabic keyboard types Eastern Arabic digits (EGYPT.md).
+      // An Arabic keyboard types Eastern Arabic digits.
       await input('Phone', 'رقم الهاتف').fill(lang === 'ar' ? eastern(phone) : phone);
       await input('Password', 'كلمة المرور').fill(password);
       await input('Confirm password', 'تأكيد كلمة المرور').fill(password);

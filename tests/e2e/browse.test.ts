@@ -1,5 +1,5 @@
 // Journeys: browse home → category → product → review summary; search and
-// sort on /products; switch language on a product page (issue 3, "Tests").
+// sort on /products; switch language on a product page.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
@@ -246,7 +246,7 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
       expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(other);
       expect(await page.getByTestId('language-toggle').textContent()).toBe(other === 'ar' ? 'English' : 'العربية');
-      // The review summary follows too (Arabic counts in Eastern Arabic digits, EGYPT.md).
+      // The review summary follows too (Arabic counts in Eastern Arabic digits).
       await expect.poll(() => page.getByTestId('review-summary').getByRole('progressbar').first().getAttribute('aria-label'))
         .toBe(other === 'ar' ? '٥ نجوم' : '5 stars');
 

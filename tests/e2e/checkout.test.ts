@@ -1,7 +1,7 @@
 // Journey: the demo shopper fills a cart (a smell per unit, a 'buy 2 get 1'
 // gift, WELCOME10, points), checks out with a new address, a chosen day and
 // Vodafone Cash, finds the order in myOrders, and sees the shop's status
-// change on its tracking page (issue 4, "Tests"; spec §2–§5, §8).
+// change on its tracking page.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from './harness.ts';
@@ -110,7 +110,7 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       const slots = [smellSelect(1, first), smellSelect(1, second), smellSelect(2, second)];
       expect(await page.getByRole('combobox', { name: new RegExp(say(lang, '^Smell for unit', '^رائحة القطعة')) }).count()).toBe(3);
 
-      // Spec §4: 'Updating smell...' at once, the server's message a second later.
+      // 'Updating smell...' at once, the server's message a second later.
       const smells: string[] = [];
       for (const [i, slot] of slots.entries()) {
         const options = slot.getByRole('option');

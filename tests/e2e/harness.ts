@@ -170,7 +170,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .concat(unscoped.map((key) => `critical unscoped MUI: styles in Emotion's "${key}" cache, drawn outside any MuiScope`));
 }
 
-/** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
+/** Intl's output without its invisible marks (Arabic's direction marks) and no-break spaces. */
 export const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
 
 /** One shop and one browser for a test file, started before and stopped after its tests. */

@@ -1,9 +1,9 @@
-// Journeys on a weak or missing connection (issue 5, "Tests" 1–4), in
-// Chromium with the service worker: what was seen renders offline after a
-// reload, in both languages; cart changes made offline wait, survive a
-// reload and reach the server once each; checkout refuses to go offline;
+// Journeys on a weak or missing connection (docs/architecture.md, "Offline"),
+// in Chromium with the service worker: what was seen renders offline after a
+// reload, in both languages; cart changes made offline wait, survive a reload
+// and reach the server once each; checkout refuses to go offline;
 // and the whole shop → cart → checkout journey completes when a third of
-// the API calls fail. The update flow (test 5) is in pwa.test.ts.
+// the API calls fail. The update flow is in pwa.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { seededRandom } from '../seeded-random.ts';
@@ -32,7 +32,7 @@ interface Problem { text: string; url: string }
 
 /**
  * Console errors with the file that logged them, and page errors. Offline,
- * the service worker's own update check fails (TOOLCHAIN.md: sw.js with
+ * the service worker's own update check fails (a console error from sw.js,
  * ERR_INTERNET_DISCONNECTED): that one is expected, nothing else.
  */
 function watchProblems(page: Page) {

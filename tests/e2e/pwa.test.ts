@@ -39,7 +39,7 @@ describe('the precache', () => {
   });
 });
 
-describe('the first load (issue 6)', () => {
+describe('the first load', () => {
   it('one entry script, the boot script and the stylesheet in the page, and the shopper\'s catalog preloaded', async () => {
     const html = fs.readFileSync(path.join(E2E_DIST, 'index.html'), 'utf8');
     // The entry and the steps it runs one task apart (src/main.tsx), a few files rather than the
@@ -88,7 +88,7 @@ describe('the first load (issue 6)', () => {
   });
 });
 
-describe('prefetching the next likely screen (issue 6)', () => {
+describe('prefetching the next likely screen', () => {
   const detailsEntries = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource')
     .filter((e) => /\/assets\/product-details-[^/]+\.js$/.test(e.name))
     .map((e) => ({ by: (e as PerformanceResourceTiming).initiatorType, bytes: (e as PerformanceResourceTiming).transferSize })));
@@ -129,7 +129,7 @@ describe('prefetching the next likely screen (issue 6)', () => {
   });
 });
 
-describe('the first load\'s main thread (issue 6)', () => {
+describe('the first load\'s main thread', () => {
   it('makes no Intl.NumberFormat (ICU\'s start-up) on home, a list, a product or a shopper\'s cart, in either language', async () => {
     const token = await apiSignIn(env.shop.url);
     await apiPost(env.shop.url, '/addToCard', token, { product_id: 2 });

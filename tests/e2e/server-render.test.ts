@@ -1,6 +1,7 @@
-// The first screen rendered on the server (issue 6; server/plugins/external/storefront-render.ts,
-// src/entry-server.tsx): the page a shopper sees before the app's code has arrived, then the
-// app's own drawing of it, against the real server and its built render.
+// The first screen rendered on the server (docs/decisions.md, "The server renders the first
+// screen"; server/plugins/external/storefront-render.ts, src/entry-server.tsx): the page a shopper
+// sees before the app's code has arrived, then the app's own drawing of it, against the real server
+// and its built render.
 import { describe, expect, it } from 'vitest';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { apiSignIn, catalogGet, failedLoad } from './journey-helpers.ts';

@@ -1,4 +1,4 @@
-// Issue 7, sessions: a log-out ends the token on the server and leaves nothing of the shopper on the
+// Sessions: a log-out ends the token on the server and leaves nothing of the shopper on the
 // device (localStorage but the language, IndexedDB, Cache Storage); a token that has expired is
 // answered 401, and the storefront sends the shopper to sign in and back to the page they were on.
 import crypto from 'node:crypto';

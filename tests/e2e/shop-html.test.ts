@@ -43,7 +43,7 @@ const SAMPLES = [
   '<p aria-hidden="true">hidden</p><span aria-label="Free shipping" role="button" data-id="7" data-action="buy">label</span>',
 ];
 
-describe('the shop\'s HTML, sanitized by the server and by the browser (issue 6)', () => {
+describe('the shop\'s HTML, sanitized by the server and by the browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,5 +1,5 @@
 // Journey: the wishlist heart and add to cart from a product card, with the
-// cart badge; a visitor is sent to sign in (issue 3, "Tests"; spec §2, §4).
+// cart badge; a visitor is sent to sign in.
 import { describe, expect, it } from 'vitest';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import { badgeCount, expectBadge, failedLoad, say, settled, settledBadge, signInWithForm } from './journey-helpers.ts';

@@ -1,4 +1,4 @@
-// IDOR matrix (issue 7, OWASP ASVS 5.0 V8): every route that takes an id, in
+// IDOR matrix (OWASP ASVS 5.0 V8): every route that takes an id, in
 // its path or in its body, asked by every kind of caller who must not reach
 // the owner's things:
 //

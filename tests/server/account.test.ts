@@ -1,4 +1,4 @@
-// Accounts: sign-up rules (RULES.md "Accounts"), log-in, tokens, profile,
+// Accounts: sign-up rules, log-in, tokens, profile,
 // password change, rate limits and saved addresses, as a shopper meets them.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-// Log-in brute force (issue 7, ASVS 5.0 V6.3): with the shop's real limits
-// (RULES.md / server/settings.ts: 10 attempts in 15 minutes per account and
+// Log-in brute force (OWASP ASVS 5.0 V6.3): with the shop's real limits
+// (server/settings.ts; docs/rules.md, "Settings": 10 attempts in 15 minutes per account and
 // address, 100 per address over all accounts), the 11th attempt meets 429
 // with Retry-After even with the right password; another account and another
 // address are not blocked; X-Forwarded-For counts only when TRUST_PROXY says

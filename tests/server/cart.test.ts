@@ -29,7 +29,7 @@ function plusDays(day: string, n: number): string {
   return new Date(Date.parse(day + 'T00:00:00Z') + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** RULES.md "Money and totals", computed here from DB prices, independently of the server. */
+/** The totals of docs/rules.md, "Money and totals", computed here from DB prices, independently of the server. */
 function expectedTotals(
   lines: { unit: number; qty: number }[],
   opts: { percent?: number; fixed?: number; pointsBalance?: number } = {},
@@ -144,7 +144,7 @@ describe('cart routes need a token', () => {
   });
 
   it.each(routes.filter(([m]) => m === 'POST'))('%s %s answers 401 without a token before judging the body', async (method, url) => {
-    // API.md: an auth route answers 401 without a valid token; a caller without one learns nothing about the body rules.
+    // A route that needs sign-in answers 401 without a valid token; a caller without one learns nothing about the body rules.
     const res = await call(app, method, url, { body: {} });
     expect(res.statusCode).toBe(401);
     expect(res.body).toEqual({ status: 401, message: 'Please log in first.' });
@@ -152,7 +152,7 @@ describe('cart routes need a token', () => {
 });
 
 describe('GET /showCard', () => {
-  it('answers an empty CartData, every field of API.md present, for a new shopper', async () => {
+  it('answers an empty CartData, every field of the contract present, for a new shopper', async () => {
     const { token } = await registerShopper(app);
     const res = await call(app, 'GET', '/showCard', { token });
     expect(res.statusCode).toBe(200);
@@ -275,7 +275,7 @@ describe('POST /addToCard', () => {
   });
 });
 
-describe('CartData totals (RULES.md "Money and totals")', () => {
+describe('CartData totals', () => {
   it('adds up lines from the DB prices; shipping 60 EGP under 1500, free from 1500', async () => {
     const { token } = await registerShopper(app);
     const p0 = await seededProduct(app, 0);

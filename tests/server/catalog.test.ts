@@ -1,6 +1,5 @@
 // The catalog as a shopper sees it: home, best sellers, product details,
-// listing, search, filters, offers, wishlist and reviews (API.md, RULES.md
-// "Shop content"). Every expectation is checked against the seeded database.
+// listing, search, filters, offers, wishlist and reviews. Every expectation is checked against the seeded database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, registerShopper, seededProduct, makeApp } from './helpers.ts';
@@ -28,7 +27,7 @@ function expectMoney(value: unknown) {
   expect(value as number).toBeGreaterThanOrEqual(0);
 }
 
-/** A ProductCard exactly as API.md lists it, with the right types. */
+/** A ProductCard exactly as the contract lists it, with the right types. */
 function expectCard(card: any) {
   expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
   expect(Number.isInteger(card.id)).toBe(true);

@@ -1,4 +1,4 @@
-// Issue 7, concurrency: real parallel HTTP requests against a running server
+// Concurrency: real parallel HTTP requests against a running server
 // process (server/server.ts, spawned, on a SQLite file in a temp dir), never
 // inject. Each scenario fires its requests together, counts what came back,
 // and then reads the database file itself: one order where one is due, one
@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disposeLive, liveServer, liveShopper, sleep, type LiveAnswer, type LiveServer, type LiveShopper } from './live-server.ts';
 import { seededRandom } from '../seeded-random.ts';
 
-/** The documented in-flight answer of API.md: 409, Retry-After, and this body. */
+/**
+ * The contract's in-flight answer: 409, Retry-After, and this body (docs/rules.md,
+ * "Idempotency-Key: requests that are safe to send again").
+ */
 const IN_FLIGHT = JSON.stringify({ status: 409, message: 'This order is still being placed. Please wait a moment.' });
 
 let shop: LiveServer;

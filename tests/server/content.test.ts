@@ -1,5 +1,5 @@
 // The shop's pages and the cross-cutting answers: about, contact, health,
-// the OpenAPI document, security headers and compression (API.md).
+// the OpenAPI document, security headers and compression.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -138,7 +138,7 @@ describe('GET /health', () => {
 });
 
 describe('GET /openapi.json', () => {
-  // Every route of API.md, both tables.
+  // Every route of the published contract.
   const ROUTES: [method: string, path: string, body: boolean][] = [
     ['get', '/api/home', false],
     ['get', '/api/products/bestseller', false],

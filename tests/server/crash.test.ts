@@ -1,4 +1,4 @@
-// Issue 7, crashes: the server process is killed (SIGKILL: no shutdown, no
+// Crashes: the server process is killed (SIGKILL: no shutdown, no
 // flush, no closing of the database) at seeded random moments while shoppers
 // check out, restarted on the same SQLite file, and every Idempotency-Key is
 // sent again. Nothing may be half-done or done twice: every order has all its

@@ -1,4 +1,4 @@
-// The conventions of API.md: every failure is a JSON envelope
+// The contract's conventions: every failure is a JSON envelope
 // `{ status, message, errors? }` in the shopper's language; bad input never
 // produces a 5xx, and a 5xx never leaks a stack trace or SQL.
 import BetterSqlite3 from 'better-sqlite3';
@@ -32,7 +32,7 @@ async function raw(
   return toAnswer(res);
 }
 
-/** The error envelope of API.md: JSON, `status` repeats the code, a human message, `errors` only on 422. */
+/** The contract's error envelope: JSON, `status` repeats the code, a human message, `errors` only on 422. */
 function expectEnvelope(res: Answer, status: number) {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
@@ -169,7 +169,7 @@ describe('validation failures', () => {
 });
 
 describe('auth routes', () => {
-  // API.md: "A route marked auth answers 401 without a valid, unexpired, unrevoked token."
+  // A route that needs sign-in answers 401 without a valid, unexpired, unrevoked token.
   it.each([
     ['POST', '/addToCard', { product_id: 'abc' }],
     ['POST', '/addToCard', {}],

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('the fuzz covers the API', () => {
-  it('reads every route of API.md from openapi.json, with its schemas', () => {
+  it('reads every route of the contract from openapi.json, with its schemas', () => {
     const names = world.routes.map((r) => r.name);
     for (const route of [
       'GET /api/home', 'GET /api/products/bestseller', 'GET /api/products/details/{id}', 'GET /api/user/logout',
@@ -95,7 +95,7 @@ describe('the judge', () => {
     ({ ...base, res: { statusCode, headers, body, rawPayload: Buffer.from(body) } as unknown as Sent['res'] });
   const kinds = (problems: Problem[]) => problems.map((p) => p.kind);
 
-  it('passes the envelopes of API.md', () => {
+  it('passes the success and error envelopes of the contract', () => {
     expect(judge(world, answer(200, '{"status":200,"message":"OK","data":{"title":"About"}}'))).toEqual([]);
     expect(judge(world, answer(404, '{"status":404,"message":"Not found."}'))).toEqual([]);
     expect(judge(world, answer(422, '{"status":422,"message":"Check.","errors":{"name":["Required."]}}'))).toEqual([]);

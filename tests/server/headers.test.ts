@@ -1,4 +1,4 @@
-// Issue 7: the security headers on every answer, storefront and API, successes and failures alike,
+// The security headers on every answer, storefront and API, successes and failures alike,
 // and CORS from a fixed allow-list that never echoes an origin it was not given.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,7 +13,10 @@ import { MEDIA_DIR } from './helpers.ts';
 const BOOT = "document.documentElement.lang = localStorage.getItem('lang') || 'en';\n";
 const ALLOWED = 'https://partner.attar.eg';
 
-/** Every header issue 7 names, checked on one answer; `what` says which answer failed. */
+/**
+ * Every security header the shop sends (docs/decisions.md, "Hand-written security headers
+ * instead of @fastify/helmet"), checked on one answer; `what` says which answer failed.
+ */
 function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
   const csp = String(res.headers['content-security-policy'] ?? '').split(/;\s*/);
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
@@ -33,7 +36,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
   expect(res.headers['x-powered-by'], what).toBeUndefined();
 }
 
-describe('security headers and CORS (issue 7)', () => {
+describe('security headers and CORS', () => {
   let app: FastifyInstance;
   let dist: string;
 

@@ -1,4 +1,4 @@
-// Security logging (issue 7, ASVS 5.0 V16): a real app's log, captured as
+// Security logging (OWASP ASVS 5.0 V16): a real app's log, captured as
 // the shop writes it (its own logger configuration, the default LOG_LEVEL),
 // while shoppers and an attacker fail to sign in, use dead tokens, ask for
 // another shopper's things and hit the log-in limit. Each such event is in the

@@ -235,7 +235,7 @@ describe('mass assignment: fields a body may not set change nothing', () => {
     expect(res.statusCode).toBe(200);
     const cart = res.body.data;
     expect(cart.coupon).toBe('WELCOME10');
-    // 10 %, rounded half up to the piastre (RULES.md §3)
+    // 10 %, rounded half up to the piastre (docs/rules.md, "Coupons")
     expect(cart.coupon_discount).toBe(Math.floor(cart.subtotal * 100 * 10 / 100 + 0.5) / 100);
     expect((await app.db.selectFrom('carts').select('coupon_id').where('id', '=', b.cartId).executeTakeFirstOrThrow()).coupon_id).not.toBeNull();
     await expectGuardedUnchanged();

@@ -1,4 +1,4 @@
-// The demo shop of RULES.md, seeded on first start only.
+// The demo shop (docs/rules.md, "The demo shop"), seeded on first start only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ const count = async (table: 'products' | 'categories' | 'coupons' | 'users' | 'r
   Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('the demo shop', () => {
-  it('has what RULES.md asks for', async () => {
+  it('has enough products, categories, gifts, reviews and coupons, every text in both languages', async () => {
     expect(await count('products')).toBeGreaterThanOrEqual(40);
     expect(await count('categories')).toBeGreaterThanOrEqual(5);
     expect(await count('gifts')).toBeGreaterThan(0);

@@ -78,7 +78,7 @@ function serve(cart: CartData, routes: Parameters<typeof fakeApi>[0] = {}) {
 const proceedButton = () => screen.getByRole('button', { name: 'Proceed to checkout' }) as HTMLButtonElement;
 const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
 
-describe('canProceed (spec §4)', () => {
+describe('canProceed', () => {
   it.each<[string, boolean, Line[]]>([
     ['every unit has its smell', true, [line({ product_qty: 2, smell: ['Rose', 'Amber'] })]],
     ['one unit of two has no smell', false, [line({ product_qty: 2, smell: ['Rose', null] })]],
@@ -422,7 +422,7 @@ describe('the points dialog', () => {
     expect(api.called('/usepoint/done')).toBe(0);
   });
 
-  it('under 1000 points says so in the spec\'s words and cannot be confirmed', async () => {
+  it('under 1000 points says so in the shop\'s fixed wording and cannot be confirmed', async () => {
     serve(cartOf([ready], { points: 300 }), {
       '/usepoint': () => json({ status: 422, message: 'not can use point' }, 422),
       '/usepoint/cancel': () => ok(cartOf([ready], { points: 300 })),
@@ -434,7 +434,7 @@ describe('the points dialog', () => {
     expect((within(dialog).getByRole('button', { name: 'Use points' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('confirming tells the shortfall in the spec\'s words, whichever language the server said it in', async () => {
+  it('confirming tells the shortfall in the shop\'s fixed wording, whichever language the server said it in', async () => {
     for (const lang of ['en', 'ar'] as const) {
       const said = serverMessage(lang, 'points_not_enough', { min: 1000 });
       serve(cartOf([ready]), {

@@ -20,7 +20,7 @@ afterEach(() => {
   act(() => onlineManager.setOnline(true));
 });
 
-/** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
+/** Intl's output without its invisible marks (Arabic's direction marks) and no-break spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
 
 const product = (id: number, extra: Partial<ProductCard> = {}): ProductCard => ({

@@ -1,5 +1,5 @@
 // The Lingui catalogs as a shopper meets them: every English text has its
-// Arabic, the spec's own texts are there word for word, and a translation
+// Arabic, the shop's fixed texts are there word for word, and a translation
 // keeps the placeholders and Arabic's six plural forms.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ const placeholders = (message: string) =>
   [...new Set([...message.matchAll(/(?<!(?:zero|one|two|few|many|other|=\d+) )\{(\w+)(?=\}|, ?(?:plural|select|selectordinal|number|date),)/g)]
     .map((m) => m[1]))].sort();
 
-// storefront-spec §4, §5 and §8, exactly as written (typos and case included).
+// The shop's fixed wording, kept verbatim (typos and case included).
 const SPEC_TEXTS = [
   'Please Login First',
   'Failed to update gift',
@@ -45,7 +45,7 @@ const SPEC_TEXTS = [
   'if you choose Schedule method you must select date',
   'please select payment method first',
   'Within 7 Days',
-  // §5's translation rule texts (errors.required, errors.phone, errors.names2, …)
+  // The forms' rule texts (errors.required, errors.phone, errors.names2, …)
   'Required',
   'Invalid email format',
   'Phone 11 digits',
@@ -72,7 +72,7 @@ describe('the catalogs', () => {
     expect(untranslated.map(([id]) => id)).toEqual([]);
   });
 
-  it.each(SPEC_TEXTS)('carry the spec text %j, translated', (text) => {
+  it.each(SPEC_TEXTS)('carry the fixed text %j, translated', (text) => {
     expect(en.has(text), `no message "${text}" in the catalog`).toBe(true);
     expect(ar.get(text)).toMatch(/[\u0600-\u06FF]/);
   });
@@ -92,7 +92,7 @@ describe('the catalogs', () => {
     }
   });
 
-  it('never count with "#": its number is Intl.NumberFormat\'s, whose start-up a page pays (issue 6); counts come written (formatNumber)', () => {
+  it('never count with "#": its number is Intl.NumberFormat\'s, whose start-up a page pays; counts come written (formatNumber)', () => {
     const counting = [...en, ...ar].filter(([id, str]) => /, plural,/.test(id) && /#/.test(id + str)).map(([id]) => id);
     expect(counting).toEqual([]);
   });

@@ -277,7 +277,7 @@ describe('moving between steps', () => {
 describe('Your Info', () => {
   beforeEach(() => startCheckoutSession(7, 0));
 
-  it('asks for both fields with errors.names2, as spec §5 and issue 4 have it for the info form', async () => {
+  it('asks for both fields with errors.names2, the info form\'s one message', async () => {
     fakeApi({});
     renderCheckout('/payment-session/info');
     await screen.findByRole('button', { name: 'Confirm' });

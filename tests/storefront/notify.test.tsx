@@ -1,4 +1,4 @@
-// Snackbars with notistack out of the first load (issue 6): what is asked
+// Snackbars with notistack out of the first load: what is asked
 // before notistack has arrived is shown once it has, and keys still close.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';

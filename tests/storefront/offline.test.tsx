@@ -1,4 +1,4 @@
-// Issue 5: changes made offline wait (shown as waiting), are sent once each,
+// Changes made offline wait (shown as waiting), are sent once each,
 // in order, with their Idempotency-Key when the connection returns, and a
 // failed one is named; the shell says when the shopper is offline.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 5: the query cache kept in IndexedDB (idb-keyval, here an in-memory
+// The query cache kept in IndexedDB (idb-keyval, here an in-memory
 // map), what goes in it, a reload that restores and resumes the changes left
 // waiting, two tabs that share it, and a log-out that leaves nothing of the
 // shopper on the device.

@@ -19,7 +19,7 @@ afterEach(() => {
   act(() => onlineManager.setOnline(true));
 });
 
-/** Intl's output without its invisible marks and no-break spaces (EGYPT.md). */
+/** Intl's output without its invisible marks (Arabic's direction marks) and no-break spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u200f\u200e\u061c]/g, '').replace(/\u00a0/g, ' ');
 
 const details = (lang: string): Details => ({
@@ -78,7 +78,7 @@ function renderDetails(id = '1', extra: React.ReactNode = null) {
 }
 
 describe('the product details page', () => {
-  it('shows every section of spec §2 from the details answer', async () => {
+  it('shows every section of the page from the details answer', async () => {
     const { calls } = fakeApi({ '/products/details/1': ok });
     renderDetails();
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
@@ -162,7 +162,7 @@ describe('the product details page', () => {
     expect(screen.getByRole('button', { name: 'Write a review' })).toBeTruthy();
   });
 
-  it('uses §9 carousel defaults and the related breakpoints of §2', () => {
+  it('uses the carousel defaults, the related breakpoints and a seven-word cut', () => {
     expect(CAROUSEL_DEFAULTS).toEqual({ speed: 300, slidesPerView: 1, threshold: 5 });
     expect(RELATED_BREAKPOINTS).toEqual({ 640: { slidesPerView: 1 }, 768: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } });
     expect(cutWords('one two three four five six seven eight')).toBe('one two three four five six seven…');

@@ -176,7 +176,7 @@ describe('the update prompt', () => {
 });
 
 describe('the lazy-screen timeout', () => {
-  it('is spec §9\'s 120000 ms', () => {
+  it('is 120000 ms', () => {
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120000);
   });
 

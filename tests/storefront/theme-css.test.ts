@@ -1,6 +1,6 @@
-// The plain-CSS parts (the shell's outline in index.html, the product card,
-// the cart and its buttons and fields)
-// are drawn without the theme's runtime (issue 6): their colours, radius and
+// The plain-CSS parts (the shell's outline in index.html, the product card, the
+// cart and its buttons and fields) are drawn without the theme's runtime
+// (docs/decisions.md, "MUI kept off the first load"): their colours, radius and
 // shadow are the theme's (src/lib/mui/theme.ts), written out. This holds them
 // to it, so a change of palette cannot leave them behind.
 import fs from 'node:fs';

@@ -53,7 +53,7 @@ export function ensureMedia(mediaDir: string) {
 
 const daysAgo = (now: number, days: number) => new Date(now - days * 86_400_000).toISOString();
 
-/** The demo shop of RULES.md, on first start only: a shop with categories is left alone. */
+/** The demo shop (docs/rules.md, "The demo shop"), on first start only: a shop with categories is left alone. */
 export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: FastifyBaseLogger }) {
   ensureMedia(options.mediaDir);
   const existing = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();

@@ -41,7 +41,8 @@ export function inlineScriptHashes(html: string): string[] {
  * The security headers of every answer, API and storefront alike, computed
  * once at start. @fastify/helmet set the same headers but recomputed them through
  * Express-style middleware on every request, which cost more than half of a
- * small route's throughput (measured: 22.9k → 8.3k req/s).
+ * small route's throughput (docs/decisions.md, "Hand-written security headers
+ * instead of @fastify/helmet").
  */
 export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
   return {
@@ -56,7 +57,7 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Record<st
   };
 }
 
-/** What a cross-origin caller may send: the API's own headers (API.md), and its methods. */
+/** What a cross-origin caller may send: the API's own headers, and its methods. */
 const CORS_PREFLIGHT = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE',
   'access-control-allow-headers': 'authorization, content-type, lang, idempotency-key',

@@ -6,13 +6,13 @@ import { JSDOM } from 'jsdom';
 import type { Lang } from '../../contract/lang.ts';
 
 /**
- * The first screen rendered on the server (issue 6): a shopper on slow 4G
- * sees the page, not a spinner, before the app's code has arrived, and the
- * app then takes it over (hydration) from the same data. The screens of
- * src/app/server-rendered.ts with their content; every other page as its
- * shell (banner, bar, footer) around the loading view. In the language of the
- * `lang` cookie (the app keeps it next to localStorage's), as a visitor who
- * is not signed in.
+ * The first screen rendered on the server (docs/decisions.md, "The server
+ * renders the first screen"): a shopper on slow 4G sees the page, not a
+ * spinner, before the app's code has arrived, and the app then takes it over
+ * (hydration) from the same data. The screens of src/app/server-rendered.ts
+ * with their content; every other page as its shell (banner, bar, footer)
+ * around the loading view. In the language of the `lang` cookie (the app
+ * keeps it next to localStorage's), as a visitor who is not signed in.
  *
  * The build puts the render in <dist>/ssr/ (scripts/vite/server-render-build.ts);
  * without it, or when a render fails or is slow, the page is the plain shell,
@@ -137,8 +137,8 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
   // The shell preloads the app's code so that it arrives with the page. Here the page itself shows
   // the screen: its pictures and fonts go first, and the boot script asks for the code once the page has
   // loaded and painted (scripts/vite/boot-hints.ts). Preloaded, the code took the bandwidth the
-  // pictures needed on slow 4G, and the page painted only after it had arrived (Lighthouse, /products:
-  // FCP 2.6 s, LCP 3.0 s; without: 1.05 s and 1.5 s).
+  // pictures needed on slow 4G, and the page painted only after it had arrived (the figures are in
+  // docs/decisions.md, "The server renders the first screen").
   // All of the code's links go: the entry's and those of the steps it runs (src/main.tsx), which
   // the boot script asks for with the entry.
   const entryPreload = `<link rel="modulepreload" crossorigin href="${files.entry}">`;

@@ -7,7 +7,7 @@ async function swaggerPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Attar API', version: '1.0.0', description: 'The storefront contract (API.md).' },
+      info: { title: 'Attar API', version: '1.0.0', description: 'The storefront contract.' },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },

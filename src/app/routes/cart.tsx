@@ -17,7 +17,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { recordEarlierNavigation } from '../guards';
 import '@/features/cart/components/cart.css';
 
-/** Spec §2: a visitor sees a sign-in prompt that brings them back to the cart. */
+/** A visitor sees a sign-in prompt that brings them back to the cart. */
 function SignInPrompt() {
   const { t } = useLingui();
   const back: SignInState = { from: '/cart' };
@@ -40,7 +40,7 @@ export default function Cart() {
   // Changes made offline (or kept across a reload) and not yet sent: listed, and shown on their lines.
   const waiting = useWaitingCart();
 
-  /** Spec §4: Proceed starts a fresh checkout session for this cart and opens its first step. */
+  /** Proceed starts a fresh checkout session for this cart and opens its first step. */
   function proceed(cart: CartData) {
     startCheckoutSession(cart.card_id, cart.points_applied ? cart.points_used : 0);
     navigate('/payment-session/info', { state: recordEarlierNavigation('payment-session') });

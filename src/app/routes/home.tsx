@@ -40,14 +40,14 @@ function ProductSections({ data }: { data: HomeData }) {
   );
 }
 
-/** Home (spec §2): hero, categories, offers, best sellers, new arrivals. */
+/** Home: hero, categories, offers, best sellers, new arrivals. */
 export default function Home() {
   const { t } = useLingui();
   const { lang, dir } = useLanguage();
   const online = useOnline();
   const { data: fresh, error, refetch, isPending, fetchStatus } = useQuery(homeQuery(lang));
   // Rendered from a deferred copy: React builds the sections in slices in the background, so the
-  // answer's arrival is not one long task (issue 6: Total Blocking Time).
+  // answer's arrival is not one long task (Total Blocking Time).
   const data = useDeferredValue(fresh);
   usePageTitle(undefined);
   // A failed refresh of a home already shown (offline, say) leaves it on screen.
@@ -65,7 +65,8 @@ export default function Home() {
     return <div role="status" aria-label={t`Loading…`} className="attar-skeleton attar-skeleton--hero" />;
   }
   const hero = data.Data_home_page;
-  // Plain (home.css): home is the first route of most visits (issue 6).
+  // Plain (home.css): home is the first route of most visits
+  // (docs/decisions.md, "MUI kept off the first load").
   return (
     <>
       <section className="attar-home__hero">

@@ -146,7 +146,7 @@ function ProductPage({ data }: { data: Details }) {
   );
 }
 
-/** Product details (spec §2): products/product-details/{id}. */
+/** Product details: products/product-details/{id}. */
 export default function ProductDetails() {
   const { lang } = useLanguage();
   const online = useOnline();
@@ -164,7 +164,7 @@ export default function ProductDetails() {
   });
   const { data, error, refetch, isPending, isPlaceholderData, fetchStatus } = query;
   // The page renders from a deferred copy: React builds it in slices in the background, so the
-  // answer's arrival is not one long task (issue 6: Total Blocking Time). Tagged with its product.
+  // answer's arrival is not one long task (Total Blocking Time). Tagged with its product.
   const current = useMemo(() => (data ? { id, data } : undefined), [id, data]);
   const shown = useDeferredValue(current);
   usePageTitle(data?.OverView_Product.name);

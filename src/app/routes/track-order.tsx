@@ -55,7 +55,7 @@ function TrackOrder() {
   const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
   const { data: order, error, isPending, refetch, isRefetching } = useQuery(orderQuery(id, lang, token));
-  // API.md: the heading shows the number from the URL, until the order itself says otherwise.
+  // The heading shows the number from the URL, until the order itself says otherwise.
   const number = order?.number ?? params.num ?? '';
   const missing = !valid || isOrderMissing(error);
   usePageTitle(missing ? t`Order not found` : t`Order ${number}`);

@@ -11,10 +11,10 @@ import { LazyWidget } from '@/components/error-boundary';
 import { useShopLinks } from './links';
 
 // DOMPurify is 11 KiB gzip: loaded when the footer comes near the screen,
-// not with the first page's code (issue 6).
+// not with the first page's code.
 const SafeHtml = lazy(() => import('@/components/safe-html').then((m) => ({ default: m.SafeHtml })));
 
-/** The footer of spec §2, from /products/bestseller; it reloads when the language changes. */
+/** The footer, from /products/bestseller; it reloads when the language changes. */
 export function Footer() {
   const { t } = useLingui();
   const { lang } = useLanguage();

@@ -21,8 +21,8 @@ import { PrefetchNext } from '@/pwa/prefetch';
 
 /**
  * 'You are offline' while the connection is gone, and a short 'Back online'
- * when it returns (issue 5). The status region is always in the page, so a
- * screen reader announces the bar when it appears.
+ * when it returns (docs/architecture.md, "Offline"). The status region is
+ * always in the page, so a screen reader announces the bar when it appears.
  */
 function OfflineBar() {
   const { t } = useLingui();
@@ -60,24 +60,25 @@ function SkipLink() {
   );
 }
 
-/** Banner, navigation, the routed screen, footer (spec §2). */
+/** Banner, navigation, the routed screen, footer. */
 export function Layout() {
   const { lang, dir } = useLanguage();
   const { token, setCartCount } = useSession();
   const { pathname } = useLocation();
   useScrollRestoration();
-  // Spec §4: on mount the cart is fetched and the badge follows card_count.
+  // On mount the cart is fetched, and the badge follows its card_count.
   const { data: cart } = useQuery(cartQuery(lang, token));
   // Adds waiting for the connection count in the badge at once; the money waits for the server.
   const waitingAdds = useWaitingCart().filter((c) => c.kind === 'add' && !isAnsweredAdd(c.vars)).length;
   useEffect(() => {
     if (!cart) return;
     setCartCount(cart.card_count + waitingAdds);
-    // Spec §3: the points are kept too, when nonzero.
+    // The cart's points are kept on the device too, when nonzero.
     storage.setPoints(cart.points);
   }, [cart, waitingAdds, setCartCount]);
   return (
-    // Plain (shell.css): the shell is taken over on every page (issue 6).
+    // Plain (shell.css): the shell is taken over on every page
+    // (docs/decisions.md, "MUI kept off the first load").
     <div dir={dir} className="attar-layout">
       <SkipLink />
       <UnauthorizedHandler />

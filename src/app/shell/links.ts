@@ -5,7 +5,7 @@ export interface ShopLink {
   label: string;
 }
 
-/** The shop's pages, linked from both the navigation and the footer (spec §2). */
+/** The shop's pages, linked from both the navigation and the footer. */
 export function useShopLinks(): ShopLink[] {
   const { t } = useLingui();
   return [

@@ -17,7 +17,7 @@ import { withMui } from '@/lib/mui/scope';
 
 // The navigation's drawer and account menu: loaded when first asked for (or
 // pointed at), not with the first page, since most visits never open them
-// and Menu, Drawer and Switch weigh 11 KiB gzip (issue 6). The precache keeps
+// and Menu, Drawer and Switch weigh 11 KiB gzip. The precache keeps
 // this file, so they open offline too (OFFLINE_PARTS in src/app/route-manifest.ts).
 
 /**

@@ -44,7 +44,7 @@ function useWide(): boolean {
   return wide;
 }
 
-/** Navigation of spec §2: links, wishlist heart, cart badge, user menu, language toggle. */
+/** The navigation: links, wishlist heart, cart badge, user menu, language toggle. */
 export function Nav() {
   const { t } = useLingui();
   const { lang, setLang } = useLanguage();
@@ -80,11 +80,11 @@ export function Nav() {
 
   const links = useShopLinks();
   // The links' row shows from md up; a phone has them in the drawer. Not rendered at all on a
-  // phone, rather than hidden by CSS: six buttons were a third of the bar's first render (issue 6).
+  // phone, rather than hidden by CSS: six buttons were a third of the bar's first render.
   // Not noSsr: taking over the server's page, React reads the server's answer (a phone's bar) first, then the screen's.
   const wide = useWide();
 
-  // Spec §4: clear locally first, then tell the server; its errors are silent.
+  // Log-out clears this device first, then tells the server; the server's errors are not shown.
   async function logOut() {
     setMenu(null);
     const token = storage.token();
@@ -95,7 +95,7 @@ export function Nav() {
         notify(body.message, { variant: 'success' });
       }
     } catch {
-      // Silent by the spec: the token is gone from this device either way.
+      // Silent on purpose: the token is gone from this device either way.
     }
     navigate('/sign-in');
   }

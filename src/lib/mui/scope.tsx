@@ -10,7 +10,8 @@ import { emotionCache, themeFor } from './theme';
  * below it. The shell and the first screens (home, the lists, a product, the
  * cart) are plain HTML and CSS; MUI, Emotion and the theme come with the first
  * part that draws MUI (a form, a dialog, the menus), each wrapped in a scope
- * (withMui), so they are not in the code every first visit loads (issue 6).
+ * (withMui), so they are not in the code every first visit loads
+ * (docs/decisions.md, "MUI kept off the first load").
  * A MUI component outside any scope would fall back to MUI's default theme
  * and cache: the e2e journeys check that no such style is ever written
  * (tests/e2e/harness.ts, expectAccessible).

@@ -22,7 +22,7 @@ describe('Cairo calendar', () => {
   });
 });
 
-describe('delivery days (RULES.md "Shipping")', () => {
+describe('delivery days', () => {
   it.each([
     ['tomorrow is too soon', '2026-11-22', 'too_soon'],
     ['today is too soon', TODAY, 'too_soon'],

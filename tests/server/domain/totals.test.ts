@@ -73,7 +73,7 @@ describe('points', () => {
   });
 });
 
-describe('totals (RULES.md "Money and totals")', () => {
+describe('totals', () => {
   type Case = {
     name: string;
     lines: { unitPrice: number; qty: number }[];

@@ -3,7 +3,7 @@
 // Fastify's inject, and every answer checked. Shared by the small run in
 // `npm test` (tests/server/fuzz.test.ts) and `npm run fuzz` (cli.ts).
 //
-// Pass means: no 5xx; every 4xx in the error envelope of API.md
+// Pass means: no 5xx; every 4xx in the contract's error envelope
 // (`{ status, message, errors? }`, errors on 422 only) and every 2xx in the
 // success envelope; no stack trace, SQL, file path or token in any answer's
 // body or headers; and, after the run, nothing of another shopper's changed,

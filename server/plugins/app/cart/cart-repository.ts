@@ -169,7 +169,7 @@ export class CartRepository {
     return this.#days.days;
   }
 
-  /** CartData of API.md, in the request's language. */
+  /** The contract's CartData, in the request's language. */
   async cartData(userId: number, lang: Lang, q: Q = this.db) {
     const s = await this.state(userId, q);
     return this.toCartData(s, lang);
@@ -265,7 +265,10 @@ export class CartRepository {
     throw refused('stock_limit', { stock: product.stock, name: localized(product, 'name', lang) });
   }
 
-  /** Sets a line's quantity (and gift) by the rules of RULES.md "Smells, gifts, stock". */
+  /**
+   * Sets a line's quantity (and gift) by the rules of docs/rules.md: "Smells: one per unit", "Stock",
+   * and the gift table of the "buy 2 get 1" section.
+   */
   async changeLine(userId: number, cartId: number, body: { product_id: number; qty: number; gift_id?: number | null }, lang: Lang) {
     await this.db.transaction().execute(async (trx) => {
       await this.ownCart(userId, cartId, trx);

@@ -19,7 +19,7 @@ import { StepOffline, waitsForConnection } from '@/features/checkout/components/
 import { stepPath } from '@/features/checkout/utils/steps';
 import { withMui } from '@/lib/mui/scope';
 
-/** Spec §9: the saved addresses are refreshed this often while the step is open. */
+/** The saved addresses are refreshed this often while the step is open. */
 const POLL_MS = 1000;
 
 /**

@@ -11,9 +11,9 @@ import { withMui } from '@/lib/mui/scope';
 
 /**
  * /payment-session: the step bar above the current step. Steps cannot be
- * skipped by URL (RULES.md "How we read the spec"): a step opened without
- * the data of the steps before it goes (replacing the history entry) to the
- * first incomplete one, and without a cart id (no Proceed) to the cart.
+ * skipped by URL: a step opened without the data of the steps before it goes
+ * (replacing the history entry) to the first incomplete one, and without a cart
+ * id (no Proceed) to the cart.
  */
 function PaymentSession() {
   const { t } = useLingui();

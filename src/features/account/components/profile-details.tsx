@@ -31,7 +31,10 @@ export function ProfileDetails({ user }: { user: Profile }) {
   );
 }
 
-/** RULES.md "Loyalty points": the smallest balance checkout accepts (spec §9). */
+/**
+ * The smallest balance that may be spent, written here rather than read from
+ * the server's `minPointsToUse` (docs/rules.md, "Points" and "Open questions").
+ */
 const MIN_POINTS = 1000;
 
 /** The points balance, and the rule for spending it. */

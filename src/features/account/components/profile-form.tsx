@@ -33,10 +33,10 @@ export const profileValues = (user: Profile): ProfileValues => ({
 });
 
 /**
- * Edits the names, phone and birth date with sign-up's rules and messages
- * (RULES.md "Accounts"); the email is shown, not editable (the API cannot
- * change it). The server's 422 errors land under their fields; on success
- * the server's message shows and `onSaved` closes the form.
+ * Edits the names, phone and birth date with sign-up's rules and messages; the
+ * email is shown, not editable (the API cannot change it). The server's 422
+ * errors land under their fields; on success the server's message shows and
+ * `onSaved` closes the form.
  */
 export function ProfileForm({ user, onSaved, onCancel, today = cairoToday() }: {
   user: Profile;

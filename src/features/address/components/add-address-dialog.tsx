@@ -37,12 +37,11 @@ interface Props {
 }
 
 /**
- * The add-address modal (spec §5 "Address form"): title, address, phone,
- * city and governorate, all required; the phone is 11 digits (0 and 10
- * more). The governorate is one of Egypt's 27, named in the active language
- * and sent as its code. The form lives outside the dialog's content, so
- * closing it or a failed request never loses what was typed; only a
- * success clears it.
+ * The add-address modal: title, address, phone, city and governorate, all
+ * required; the phone is 11 digits (0 and 10 more). The governorate is one of
+ * Egypt's 27, named in the active language and sent as its code. The form lives
+ * outside the dialog's content, so closing it or a failed request never loses
+ * what was typed; only a success clears it.
  */
 export function AddAddressDialog({ open, onClose, onAdded }: Props) {
   const { t } = useLingui();

@@ -14,7 +14,7 @@ export interface SignInInput {
   password: string;
 }
 
-/** POST /user/login (API.md): `{ token, user }`. A wrong password is a 422 under `login`. */
+/** POST /user/login: `{ token, user }`. A wrong password is a 422 under `login`. */
 export async function signIn({ login, password }: SignInInput, lang: Lang): Promise<Envelope<Auth>> {
   const body = { login: toLatinDigits(login.trim()), password };
   return request<Auth>('/user/login', { method: 'POST', body, lang, handleUnauthorized: false });

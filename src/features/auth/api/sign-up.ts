@@ -8,7 +8,7 @@ import type { AuthData, RegisterBody } from '@contract/account';
 export type Auth = Static<typeof AuthData>;
 export type SignUpInput = Static<typeof RegisterBody>;
 
-/** POST /user/register (API.md): 201 with `{ token, user }`; 422 with field errors. */
+/** POST /user/register: 201 with `{ token, user }`; 422 with field errors. */
 export async function signUp(input: SignUpInput, lang: Lang): Promise<Envelope<Auth>> {
   return request<Auth>('/user/register', { method: 'POST', body: input, lang, handleUnauthorized: false });
 }

@@ -33,10 +33,10 @@ interface SignUpValues {
 const SERVER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'password_confirmation'] as const;
 
 /**
- * Sign-up (RULES.md "Accounts"): names, email, 11-digit phone, password typed
- * twice, birth date as day / month / year. Every §5 rule is checked here with
- * the rules the server shares; the server's 422 errors land under the same
- * fields. On 201 the token is stored and `onSignedUp` says where to go.
+ * Sign-up: names, email, 11-digit phone, password typed twice, birth date as
+ * day / month / year. Every rule is checked here with the rules the server
+ * shares (server/contract/rules.ts); the server's 422 errors land under the
+ * same fields. On 201 the token is stored and `onSignedUp` says where to go.
  */
 export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp(): void; today?: string }) {
   const { t } = useLingui();

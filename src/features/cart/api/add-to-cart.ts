@@ -20,7 +20,7 @@ export interface AddToCart extends Change {
 /**
  * POST /addToCard `{ product_id }`: one more unit; answers `data.count` (the
  * units now in the cart) and a message. A 401 signs the shopper out
- * app-wide; the caller adds spec §4's message and the trip to sign-in.
+ * app-wide; the caller adds 'Please Login First' and the trip to sign-in.
  */
 export async function addToCart({ productId, stamp }: AddToCart): Promise<AddToCartAnswer> {
   return sendChange<Static<typeof AddToCartData>>(stamp, '/addToCard', {

@@ -6,7 +6,7 @@ import type { CartData } from '@/lib/contract';
 import { usePutCart } from '../hooks/use-put-cart';
 import { FAIL_OFFLINE } from './cart-change-keys';
 
-/** GET /usepoint/cancel: stops using points (closing the points dialog does it too, spec §4); answers the whole cart. */
+/** GET /usepoint/cancel: stops using points (closing the points dialog does it too); answers the whole cart. */
 export async function cancelPoints(lang: Lang): Promise<Envelope<CartData>> {
   return request<CartData>('/usepoint/cancel', { lang });
 }

@@ -9,7 +9,7 @@ export type PointsWorth = Static<typeof PointsValue>;
 /**
  * GET /usepoint: what the whole balance is worth (`{ price, points }`); 422
  * `not can use point` under 1000 points. Asked afresh each time the points
- * dialog opens (spec §4), so nothing is kept once the dialog is gone.
+ * dialog opens, so nothing is kept once the dialog is gone.
  */
 export const pointsValueQuery = (lang: Lang, token: string | null) =>
   queryOptions({

@@ -39,7 +39,7 @@ export const removeFromCartChange: ChangeDefinition<RemoveFromCart, RemoveAnswer
   failed: ({ productName }, reason) => t`Couldn't remove ${productName} from your cart: ${reason}`,
 };
 
-/** The badge (and localStorage `cart count`) follows the answer at once (spec §4). */
+/** The badge (and localStorage `cart count`) follows the answer at once. */
 export function useRemoveFromCart() {
   const { setCartCount } = useSession();
   return useChange(removeFromCartChange, (answer) => setCartCount(answer.data.card_count));

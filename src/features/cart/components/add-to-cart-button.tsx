@@ -26,9 +26,9 @@ interface Props {
 
 /**
  * Adds one unit to the cart from anywhere. Success: the badge follows the
- * server's count and its message shows. A 401 (spec §4, §8): 'Please Login
- * First', the token is removed and the shopper goes to sign-in. Any other
- * failure shows the server's message.
+ * server's count and its message shows. A 401: 'Please Login First', the token
+ * is removed and the shopper goes to sign-in. Any other failure shows the
+ * server's message.
  *
  * Offline, a signed-in shopper's add waits for the connection (kept across a
  * reload) and the badge counts it at once; it is sent by itself later, so
@@ -53,7 +53,7 @@ export function AddToCartButton({ productId, productName, disabled, size = 'smal
     // them in order). The badge counts it at once.
     const change = { productId, productName: productName ?? '', stamp: stampChange(token, lang) };
     if (!onlineManager.isOnline()) {
-      // A visitor has no cart to keep a change for: the answer would be the 401 of spec §4.
+      // A visitor has no cart to keep a change for: the answer would be a 401.
       if (!token) return pleaseLogIn();
       addToCart.mutate(change);
       notify(t`You are offline. This change will be sent when you are back online.`, { variant: 'info' });
@@ -74,7 +74,8 @@ export function AddToCartButton({ productId, productName, disabled, size = 'smal
     });
   }
 
-  // Plain (controls.css), as MUI's contained Button: it is on every product card (issue 6).
+  // Plain (controls.css), as MUI's contained Button: it is on every product card
+  // (docs/decisions.md, "MUI kept off the first load").
   return (
     <button
       type="button"

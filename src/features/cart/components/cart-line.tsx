@@ -21,7 +21,7 @@ import './cart.css';
 
 export type CartLineData = CartData['product_in_card'][number];
 
-/** Spec §4: the server's message follows 'Updating smell...' after a second. */
+/** The server's message follows 'Updating smell...' after a second. */
 const SMELL_MESSAGE_DELAY = 1000;
 
 type Change = 'qty' | 'remove' | 'smell' | 'gift';

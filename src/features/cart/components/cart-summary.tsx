@@ -19,7 +19,7 @@ function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactN
 }
 
 /**
- * The cart's order summary (spec §2): the server's numbers as they are (the
+ * The cart's order summary: the server's numbers as they are (the
  * storefront never re-derives a total), the coupon, the points and Proceed.
  * `shiping` is the fee of a scheduled delivery only: standard delivery is
  * free and chosen later, so the label says which.

@@ -13,9 +13,9 @@ import './cart.css';
 export const NO_COUPON = 'not there';
 
 /**
- * Spec §4: the coupon box shows only while no coupon is applied; otherwise
+ * The coupon box shows only while no coupon is applied; otherwise
  * the applied code shows with a way to remove it. A refused code keeps what
- * was typed and says why under the field (the server's message, spec §8).
+ * was typed and says why under the field (the server's message).
  */
 export function CouponBox({ cart }: { cart: CartData }) {
   const { t } = useLingui();

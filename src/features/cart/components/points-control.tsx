@@ -22,7 +22,7 @@ export function PointsControl({ cart }: { cart: CartData }) {
   // Here rather than in the dialog: a close while the confirmation is on its way must not cancel it.
   const apply = useApplyPoints();
   const [open, setOpen] = useState(false);
-  /** a new dialog body per opening: each opening asks the server afresh (spec §4) */
+  /** a new dialog body per opening: each opening asks the server afresh */
   const [opening, setOpening] = useState(0);
 
   /** The dialog's code, asked for as the shopper comes to the button. */
@@ -72,7 +72,7 @@ export function PointsControl({ cart }: { cart: CartData }) {
     </>
   );
 
-  /** Spec §4: closing the dialog, however it is closed, cancels the points. */
+  /** Closing the dialog, however it is closed, cancels the points. */
   function closeCancelling() {
     if (apply.isPending) return;
     setOpen(false);

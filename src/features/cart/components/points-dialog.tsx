@@ -22,11 +22,11 @@ import type { useApplyPoints } from '../api/apply-points';
 import { useCartFailure } from '../hooks/use-cart-failure';
 
 // The points dialog (MUI), loaded by points-control.tsx when the shopper first asks for it: the
-// cart's first load carries no dialog code (issue 6).
+// cart's first load carries no dialog code.
 
 export interface PointsDialogProps {
   open: boolean;
-  /** a new body per opening: each opening asks the server afresh (spec §4) */
+  /** a new body per opening: each opening asks the server afresh */
   opening: number;
   apply: ReturnType<typeof useApplyPoints>;
   onDone(): void;
@@ -66,7 +66,8 @@ function PointsDialogBody({ apply, onDone, onCancel }: BodyProps) {
   const messageId = 'points-dialog-message';
 
   /**
-   * Spec §8: the points shortfall is told in the spec's words, typo kept.
+   * The points shortfall is told in the shop's fixed wording, kept verbatim,
+   * typo included.
    * `GET /usepoint` answers 422 for nothing else; `GET /usepoint/done` may
    * also refuse an empty cart (422 too), so there only the server's
    * shortfall message counts as one and any other is shown as the server said it.

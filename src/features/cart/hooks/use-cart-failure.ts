@@ -10,9 +10,9 @@ import { isReplay, type Change } from '@/lib/offline-changes';
  * only 'Please Login First' is said. Anything else: the server's message, and
  * the cart stays as the server last answered it.
  *
- * `fallback` is for the calls whose spec text stands in when the server said
- * nothing itself (a gift: 'Failed to update gift', spec §8); the API client's
- * own words (no connection, an answer without a message) are not the server's.
+ * `fallback` is for the calls whose fixed text stands in when the server said
+ * nothing itself (a gift: 'Failed to update gift'); the API client's own words
+ * (no connection, an answer without a message) are not the server's.
  *
  * A change held back by a lost connection and sent later is named when it
  * fails, app-wide (offline-changes.ts): nothing more is said here.

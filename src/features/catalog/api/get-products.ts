@@ -12,7 +12,7 @@ export interface ProductList {
   meta: ListMeta;
 }
 
-/** The list query of API.md (GET /products, /offers, /products/category/{id}). */
+/** The list endpoints' query (GET /products, /offers, /products/category/{id}). */
 export interface ListParams {
   page?: number;
   per_page?: number;

@@ -152,7 +152,7 @@ const NO_FIELDS: readonly Field[] = [];
 /**
  * The list's filters. Memoized: the screen re-renders as its list's answer
  * arrives, and five text fields and selects drawn again for nothing were a
- * long task on a slow phone (issue 6). `fields` should be a constant.
+ * long task on a slow phone. `fields` should be a constant.
  */
 export const CatalogFilters = memo(function CatalogFilters({
   params,

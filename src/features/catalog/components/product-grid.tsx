@@ -16,7 +16,7 @@ const EAGER_CARDS = 4;
 /**
  * Skeletons while a list loads: what the first screen shows, two rows on a
  * phone and a row on a wide screen. A page's twelve cost its first render
- * 200 ms on a slow phone (issue 6) for cards below the fold; the footer stays
+ * 200 ms on a slow phone for cards below the fold; the footer stays
  * below it (the main area is a screen high), so nothing in view moves when
  * the twelve cards replace four skeletons.
  */
@@ -71,7 +71,7 @@ export function ProductGrid({
 }) {
   const { data: fresh, error, isFetching, refetch } = query;
   // Cards render from a deferred copy: React builds the grid in slices in the background, so the
-  // answer's arrival is not one long task (issue 6: Total Blocking Time).
+  // answer's arrival is not one long task (Total Blocking Time).
   const data = useDeferredValue(fresh);
   const products = data?.products;
   const total = data?.meta.total;

@@ -11,7 +11,7 @@ export type PlacedOrderData = Static<typeof PlacedOrder>;
 /**
  * POST /checkout with the attempt's Idempotency-Key: the server answers a
  * repeated key with the first answer, so a retry never makes a second order.
- * A 401 signs the shopper out app-wide; the caller adds spec §8's message
+ * A 401 signs the shopper out app-wide; the caller adds 'Please Login First'
  * and the trip to sign-in.
  */
 export async function placeOrder({ body, key }: { body: CheckoutInput; key: string }, lang: Lang): Promise<Envelope<PlacedOrderData>> {

@@ -41,9 +41,10 @@ function Row({ term, children, strong }: { term: string; children: ReactNode; st
 
 /**
  * What the shopper confirms: who, where, what, when, how it ships, and the
- * amount to pay. Every number is the server's (RULES.md: the storefront
- * never re-derives a total); the delivery date and the shipping type follow
- * spec §4's display rules.
+ * amount to pay. Every number is the server's (the storefront never
+ * re-derives a total: docs/decisions.md, "The server computes every amount,
+ * in integer piastres"); the delivery date and the shipping type are shown
+ * by the display rules of utils/summary.ts.
  */
 export function CheckoutSummary({ cart, session, address }: Props) {
   const { t } = useLingui();

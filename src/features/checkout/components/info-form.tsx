@@ -16,13 +16,12 @@ interface InfoValues {
 }
 
 /**
- * 'Your Info' (spec §5 "Info form"): the name to deliver to, at least two
- * words of 3 letters each (Latin or Arabic), and an 11-digit phone. Both
- * rules say errors.names2, as the spec has it (§5 lists "required" and
- * "names2" under one key, and issue 4 gives names2 for both fields), so an
- * empty field says it too. Pre-filled from the checkout session, so a
- * reload or a step back keeps what was saved; Confirm saves and goes on to
- * the address.
+ * 'Your Info': the name to deliver to, at least two words of 3 letters each
+ * (Latin or Arabic), and an 11-digit phone. Both rules say errors.names2 (the
+ * shop's fixed wording gives this form one message for both "required" and
+ * "names2"), so an empty field says it too. Pre-filled from the checkout
+ * session, so a reload or a step back keeps what was saved; Confirm saves and
+ * goes on to the address.
  */
 export function InfoForm() {
   const { t } = useLingui();

@@ -11,10 +11,11 @@ import { formatMoney } from '@/lib/money';
 import type { PlacedOrderSummary } from '../utils/placed-order';
 
 /**
- * The thank-you after a placed order: its number and the amount, and how to
- * pay it. Vodafone Cash (EGYPT.md "Paying"): transfer the amount to the
- * shop's wallet, mentioning the order number; the shop confirms the
- * transfer before shipping. Cash on delivery: pay the courier.
+ * The thank-you after a placed order: its number and the amount, and how to pay
+ * it (docs/rules.md, "Paying: Vodafone Cash or cash on delivery").
+ * Vodafone Cash: transfer the amount to the shop's wallet, mentioning the order
+ * number; the shop confirms the transfer before shipping. Cash on delivery: pay
+ * the courier.
  */
 export function OrderDone({ order }: { order: PlacedOrderSummary }) {
   const { t } = useLingui();

@@ -30,7 +30,8 @@ interface Props {
 }
 
 /**
- * Offline, Confirm is disabled and this says why (issue 5), with a Retry
+ * Offline, Confirm is disabled and this says why (checkout never waits for a
+ * connection: docs/rules.md, "Cart changes made offline"), with a Retry
  * that asks the browser again: back online, it confirms the order (with the
  * attempt's same key); still offline, it says so, so the press is not ignored.
  */
@@ -67,7 +68,8 @@ function OfflineNotice({ retryRef, onBackOnline }: { retryRef: Ref<HTMLButtonEle
  * Confirm Order: the payment method (Vodafone Cash, with the shop's wallet
  * number, or cash on delivery), the order summary, and Confirm. With any of
  * name, phone, address, shipping, cart id or payment missing, Confirm says
- * spec §5's 'please select payment method first' and sends nothing.
+ * 'please select payment method first' (the shop's fixed wording) and sends
+ * nothing.
  * Offline, Confirm is disabled and OfflineNotice says why. Once the order is
  * placed, Confirm stays busy until the done screen replaces the step.
  */
@@ -98,8 +100,8 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
       select.current?.focus();
       return;
     }
-    // Checkout is online only (DESIGN.md "Offline"): never sent into a dead
-    // network. Enter in the form gets here even with Confirm disabled.
+    // Checkout is online only (docs/architecture.md, "Offline"): never sent into
+    // a dead network. Enter in the form gets here even with Confirm disabled.
     if (!onlineManager.isOnline()) {
       offlineRetry.current?.focus();
       return;

@@ -14,7 +14,7 @@ import { stepPath } from '../utils/steps';
 type Order = PlacedOrderData['order'];
 
 /**
- * Confirm Order (spec §4, §8, RULES.md "Checkout"): sends the checkout with
+ * Confirm Order (docs/rules.md, "Checkout"): sends the checkout with
  * the attempt's Idempotency-Key, once at a time however often Confirm is
  * pressed.
  * - body status 200: the badge goes to 0, the checkout session and the

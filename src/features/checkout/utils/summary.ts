@@ -1,5 +1,6 @@
-// The two display rules of spec §4 for the Confirm Order summary, and the
-// amount RULES.md says the shopper pays. Pure, so they are tested alone.
+// The two display rules of the Confirm Order summary (the delivery date and the
+// shipping type shown), and the amount the shopper pays (docs/rules.md, "Money
+// and totals"). Pure, so they are tested alone.
 import type { CartData } from '@/lib/contract';
 
 type Shipping = 'free' | 'date';
@@ -14,7 +15,7 @@ export function shippingTypeShown(shipping: Shipping, free = 'Free'): string {
   return shipping === 'free' ? free : shipping;
 }
 
-/** RULES.md 7: `total` with shipping 'free', `totalAfterShiping` with 'date': the server's numbers, never recomputed. */
+/** `total` with shipping 'free', `totalAfterShiping` with 'date': the server's numbers, never recomputed. */
 export function amountToPay(summary: CartData['summary'], shipping: Shipping): number {
   return shipping === 'date' ? summary.totalAfterShiping : summary.total;
 }

@@ -4,7 +4,7 @@ import type { Footer, LinkFooter, ProductCard } from '@/lib/contract';
 import type { Lang } from '@/lib/storage';
 import { askOfflineOnlyIfKept, retryOnline } from '@/pwa/offline-read';
 
-/** The footer comes with the best sellers (spec §7: GET /products/bestseller). */
+/** The footer comes with the best sellers (GET /products/bestseller). */
 export const footerQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ['products', 'bestseller', lang],

@@ -16,7 +16,7 @@ const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(key);
 
 /**
- * The contact form: checked here first (the messages of spec §5), then by
+ * The contact form: checked here first (in the shop's fixed wording), then by
  * the server, whose 422 field errors land under the same fields. What the
  * shopper typed stays until the message is sent.
  */

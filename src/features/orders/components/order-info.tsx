@@ -9,9 +9,9 @@ import type { Order } from '../api/get-order';
 import { Fact } from './order-facts';
 
 /**
- * How the order is paid: Vodafone Cash (`cach`, spec §9) with the shop's
- * wallet and, while the shop still waits for the transfer, what to do; or
- * cash on delivery.
+ * How the order is paid: Vodafone Cash (`cach`, the published contract's
+ * spelling, kept on purpose) with the shop's wallet and, while the shop still
+ * waits for the transfer, what to do; or cash on delivery.
  */
 export function OrderPayment({ order }: { order: Order }) {
   const { t } = useLingui();

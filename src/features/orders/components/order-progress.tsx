@@ -22,9 +22,9 @@ function reachedAt(history: History, status: string): string | undefined {
 }
 
 /**
- * The five steps of an order (spec §4), each reached one with the time it
- * was reached, the current one marked. A cancelled order says so first and
- * keeps the steps it reached before the shop cancelled it.
+ * The five steps of an order (docs/rules.md, "Order statuses"), each reached
+ * one with the time it was reached, the current one marked. A cancelled order
+ * says so first and keeps the steps it reached before the shop cancelled it.
  */
 export function OrderStepper({ status, history }: { status: string; history: History }) {
   const { t } = useLingui();

@@ -22,7 +22,10 @@ function Row({ label, value, strong = false }: { label: ReactNode; value: ReactN
   );
 }
 
-/** The order's money, every figure as the server computed it (RULES.md: the storefront never re-derives a total). */
+/**
+ * The order's money, every figure as the server computed it (the storefront never re-derives a
+ * total: docs/decisions.md, "The server computes every amount, in integer piastres").
+ */
 export function OrderTotals({ order }: { order: Order }) {
   const { t } = useLingui();
   const { lang } = useLanguage();

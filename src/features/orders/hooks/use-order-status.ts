@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 // their order along the way, their labels in the shopper's language, and
 // their chip colours.
 
-/** The five steps of spec §4, in the order an order goes through them. */
+/** The five steps, in the order an order goes through them (docs/rules.md, "Order statuses"). */
 export const ORDER_STEPS = ['pending', 'confirmed', 'on the way', 'out for delivery', 'delivered'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 export type OrderStatus = OrderStep | 'cancelled';

@@ -8,7 +8,7 @@ import { useLanguage } from '@/lib/language';
 import { formatNumber } from '@/lib/money';
 import { useSeen } from '@/lib/use-seen';
 
-/** Spec §9: every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
+/** Every carousel moves in 300 ms, shows one slide, and starts a swipe after 5 px. */
 export const CAROUSEL_DEFAULTS = { speed: 300, slidesPerView: 1, threshold: 5 } as const;
 
 /** Whether the slide around a SlideImage may load its picture now (data saver holds it back). */
@@ -237,8 +237,8 @@ function FirstSlides({ label, slides, breakpoints, spaceBetween = 0, deferImages
 /**
  * A carousel (swiper-carousel.tsx) whose Swiper comes when it is needed
  * (`swiperOn`); until then, and should that file fail to load, its slides
- * show as they will in it, and move (issue 6: the product page's picture and
- * text do not wait for Swiper, and its first load does not carry it).
+ * show as they will in it, and move: the product page's picture and text do
+ * not wait for Swiper, and its first load does not carry it.
  */
 export function Carousel({ swiperOn = 'near', ...props }: CarouselProps) {
   // Swiper at once where it is here already and the carousel would mount it soon anyway (near), or

@@ -8,14 +8,14 @@ import { Carousel, SlideImage } from './carousel';
 import '@/components/product-card.css';
 import './product-page.css';
 
-/** Spec §2: one, two or three related products at 640, 768 and 1024 px. */
+/** One, two or three related products at 640, 768 and 1024 px. */
 export const RELATED_BREAKPOINTS = {
   640: { slidesPerView: 1 },
   768: { slidesPerView: 2 },
   1024: { slidesPerView: 3 },
 } as const;
 
-/** The first `count` words, with an ellipsis when some were cut (spec §9: 7 words). */
+/** The first `count` words, with an ellipsis when some were cut (7 by default). */
 export function cutWords(text: string, count = 7): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
   return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}…`;

@@ -96,7 +96,7 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
 
 /**
  * "Write a review" and its dialog: a half-star rating out of 5 and an opinion.
- * Reviews need the token (spec §6), so a visitor is asked to sign in instead.
+ * Reviews need the token, so a visitor is asked to sign in instead.
  */
 /** The review form in its dialog (or, for a visitor, the way to sign in): write-review.tsx loads it when first opened. */
 function ReviewDialogUnscoped({ productId, open, onClose }: { productId: number; open: boolean; onClose(): void }) {

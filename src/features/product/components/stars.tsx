@@ -7,7 +7,7 @@ const FIVE = [0, 1, 2, 3, 4] as const;
  * A read-only rating out of five, as MUI's small read-only Rating draws it
  * (gold stars over grey ones, filled to the value, from the start side), in
  * plain SVG and CSS: MUI's drew a styled piece per star and per tenth of one,
- * the product page's heaviest render (issue 6). Named as a whole (`label`,
+ * the product page's heaviest render. Named as a whole (`label`,
  * role img) or hidden when the text beside it says the value.
  */
 export function Stars({ value, precision = 0.5, label }: {

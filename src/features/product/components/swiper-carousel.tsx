@@ -10,10 +10,11 @@ import { CAROUSEL_DEFAULTS, CarouselControls, carouselKey, FOCUSABLE, ShowImages
 import './product-page.css';
 
 /**
- * The shop's one Swiper: §9's defaults, named for screen readers (a region
- * with aria-roledescription "carousel", slides as labelled groups), Previous
- * and Next buttons in the tab order, and arrow keys, Home and End while focus
- * is inside. The keys are handled here rather than by Swiper's Keyboard module,
+ * The shop's one Swiper: the carousel defaults (CAROUSEL_DEFAULTS), named for
+ * screen readers (a region with aria-roledescription "carousel", slides as
+ * labelled groups), Previous and Next buttons in the tab order, and arrow keys,
+ * Home and End while focus is inside. The keys are handled here rather than by
+ * Swiper's Keyboard module,
  * which listens on the whole document and would move every carousel in view.
  * The Swiper is keyed on the direction so a language switch rebuilds it in rtl.
  * It starts where the carousel's first slides (carousel.tsx) had been moved to.

@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/plain-controls';
 
 // The dialog, its form (React Hook Form, TextField, Rating) weigh 35 KiB
 // gzip: they load when the shopper first points at or opens it, not with the
-// product page (issue 6).
+// product page.
 const loadDialog = () => import('./review-dialog');
 const ReviewDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReviewDialog })));
 const prepare = () => void loadDialog().catch(() => {});

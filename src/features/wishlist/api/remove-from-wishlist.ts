@@ -6,7 +6,7 @@ import { WISHLIST_SCOPE, wishlistChangeKeys, type WishlistChangeFields } from '.
 
 export type RemoveFromWishlist = Change & WishlistChangeFields;
 
-/** GET /fav/remove/{id} (a GET by the spec's contract): answers a message. */
+/** GET /fav/remove/{id} (a GET in the published contract, kept on purpose): answers a message. */
 export async function removeFromWishlist({ productId, stamp }: RemoveFromWishlist): Promise<string> {
   return (await sendChange<null>(stamp, `/fav/remove/${productId}`)).message;
 }

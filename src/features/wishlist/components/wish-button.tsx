@@ -80,7 +80,8 @@ export function WishButton({ productId, isFav = false, productName }: Props) {
   const label = productName
     ? fav ? t`Remove ${productName} from wishlist` : t`Add ${productName} to wishlist`
     : fav ? t`Remove from wishlist` : t`Add to wishlist`;
-  // Plain (controls.css), as MUI's IconButton: it is on every product card (issue 6).
+  // Plain (controls.css), as MUI's IconButton: it is on every product card
+  // (docs/decisions.md, "MUI kept off the first load").
   return (
     <button
       type="button"
