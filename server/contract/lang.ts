@@ -9,8 +9,10 @@ export function parseLang(value: unknown): Lang {
   return typeof first === 'string' && first.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 
+export type Direction = 'ltr' | 'rtl';
+
 /** The text's direction in a language. */
-export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+export const dirOf = (lang: Lang): Direction => (lang === 'ar' ? 'rtl' : 'ltr');
 
 /**
  * A row's text in a language, from its pair of columns:

@@ -1,8 +1,9 @@
-import type { Lang } from './storage';
+import { dirOf, type Direction, type Lang } from '@contract/lang';
 
-export type Direction = 'ltr' | 'rtl';
+export type { Direction };
 
-export const directionOf = (lang: Lang): Direction => (lang === 'ar' ? 'rtl' : 'ltr');
+/** A language's text direction: the contract's rule, which the server's render uses too. */
+export const directionOf = dirOf;
 
 /** Sets `<html lang dir>` to match the language. */
 export function applyDocumentLanguage(lang: Lang) {

@@ -15,6 +15,7 @@
 // description (GET /api/openapi.json), cross-checked against the routes the
 // server really has, so an id-taking route added later fails here until it
 // is placed in the matrix.
+import type { Lang } from '../../server/contract/lang.ts';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -78,7 +79,7 @@ function tokenOf(caller: Caller): string | undefined {
   return ownerTokens[caller];
 }
 
-function send(caller: Caller, attempt: Attempt, lang: 'en' | 'ar' = 'en') {
+function send(caller: Caller, attempt: Attempt, lang: Lang = 'en') {
   return call(app, attempt.method, attempt.url, {
     token: tokenOf(caller), body: attempt.body, lang, headers: attempt.key ? { 'idempotency-key': attempt.key } : {},
   });

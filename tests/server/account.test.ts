@@ -1,5 +1,6 @@
 // Accounts: sign-up rules, log-in, tokens, profile,
 // password change, rate limits and saved addresses, as a shopper meets them.
+import type { Lang } from '../../server/contract/lang.ts';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -50,11 +51,11 @@ function yearsBefore(day: string, years: number, plusDays = 0): string {
 
 const ARABIC = /[\u0600-\u06FF]/;
 
-async function register(body: Record<string, unknown>, lang?: 'en' | 'ar') {
+async function register(body: Record<string, unknown>, lang?: Lang) {
   return call(app, 'POST', '/user/register', { body, lang });
 }
 
-async function login(loginValue: string, password: string, target: FastifyInstance = app, headers?: Record<string, string>, lang?: 'en' | 'ar') {
+async function login(loginValue: string, password: string, target: FastifyInstance = app, headers?: Record<string, string>, lang?: Lang) {
   return call(target, 'POST', '/user/login', { body: { login: loginValue, password }, headers, lang });
 }
 

@@ -1,3 +1,4 @@
+import type { Lang } from '../../server/contract/lang.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -54,7 +55,7 @@ function expectedTotals(
   };
 }
 
-async function add(token: string, productId: number, times = 1, lang?: 'en' | 'ar') {
+async function add(token: string, productId: number, times = 1, lang?: Lang) {
   let last;
   for (let i = 0; i < times; i++) {
     last = await call(app, 'POST', '/addToCard', { token, lang, body: { product_id: productId } });
@@ -63,7 +64,7 @@ async function add(token: string, productId: number, times = 1, lang?: 'en' | 'a
   return last!;
 }
 
-async function show(token: string, lang?: 'en' | 'ar') {
+async function show(token: string, lang?: Lang) {
   const res = await call(app, 'GET', '/showCard', { token, lang });
   expect(res.statusCode, res.raw).toBe(200);
   return res.body.data;
@@ -413,7 +414,7 @@ describe('POST /changeSummaryCard/{cartId}', () => {
     const p0 = await seededProduct(app, 0);
     await add(token, p0.id);
     const cart = await show(token);
-    const change = (qty: number, lang?: 'en' | 'ar') =>
+    const change = (qty: number, lang?: Lang) =>
       call(app, 'POST', `/changeSummaryCard/${cart.card_id}`, { token, lang, body: { product_id: p0.id, qty } });
 
     const up = await change(4);
@@ -457,7 +458,7 @@ describe('POST /changeSummaryCard/{cartId}', () => {
     expect(gifts.length).toBeGreaterThanOrEqual(2);
     await add(token, p1.id);
     const cartId = (await show(token)).card_id;
-    const change = (body: Record<string, unknown>, lang?: 'en' | 'ar') =>
+    const change = (body: Record<string, unknown>, lang?: Lang) =>
       call(app, 'POST', `/changeSummaryCard/${cartId}`, { token, lang, body: { product_id: p1.id, ...body } });
 
     let line = (await show(token)).product_in_card[0];

@@ -1,5 +1,6 @@
 // The catalog as a shopper sees it: home, best sellers, product details,
 // listing, search, filters, offers, wishlist and reviews. Every expectation is checked against the seeded database.
+import type { Lang } from '../../server/contract/lang.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, registerShopper, seededProduct, makeApp } from './helpers.ts';
@@ -76,7 +77,7 @@ async function reviewStats(productId: number) {
 }
 
 /** A card's fields against its database row (the seed is the truth). */
-async function expectCardMatchesDb(card: any, lang: 'en' | 'ar' = 'en') {
+async function expectCardMatchesDb(card: any, lang: Lang = 'en') {
   const row = await productRow(card.id);
   expect(card.name).toBe(lang === 'ar' ? row.name_ar : row.name_en);
   expect(card.price).toBe(row.price / 100);
@@ -93,7 +94,7 @@ function isOffer(card: any) {
   return card.price_after_sale < card.price || card.typesale_name === 'buy 2 get 1';
 }
 
-async function allProducts(query = '', options: { token?: string; lang?: 'en' | 'ar' } = {}) {
+async function allProducts(query = '', options: { token?: string; lang?: Lang } = {}) {
   const res = await call(app, 'GET', `/products?per_page=48${query}`, options);
   expect(res.statusCode).toBe(200);
   return res.body.data.products as any[];

@@ -1,3 +1,4 @@
+import type { Lang } from '../../server/contract/lang.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -106,7 +107,7 @@ describe('POST /checkout', () => {
     const { token, cart, addressId } = await readyShopper([{ index: 0, qty: 1 }]);
     expect(cart.closed_weekdays).toEqual([5]);
     const friday = dayInWindow(cart.delivery_days, 5);
-    const refusal = (lang: 'en' | 'ar') => call(app, 'POST', '/checkout', { token, lang, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: friday }) });
+    const refusal = (lang: Lang) => call(app, 'POST', '/checkout', { token, lang, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: friday }) });
     expect((await refusal('en')).body.errors.date).toEqual(['We do not deliver on Fridays. Please choose another day.']);
     expect((await refusal('ar')).body.errors.date).toEqual(['لا يوجد توصيل يوم الجمعة. يُرجى اختيار يوم آخر.']);
   });
@@ -349,7 +350,7 @@ describe('a shop closed on another weekday (closedWeekdays: [6])', () => {
     expect(weekdays.has(5)).toBe(true);
 
     const saturday = dayInWindow(cart.delivery_days, 6);
-    const refusal = (lang: 'en' | 'ar') => call(saturdays, 'POST', '/checkout', { token, lang, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: saturday }) });
+    const refusal = (lang: Lang) => call(saturdays, 'POST', '/checkout', { token, lang, body: checkoutBody(cart.card_id, addressId, { shiping: 'date', date: saturday }) });
     const en = await refusal('en');
     expect(en.statusCode).toBe(422);
     expect(en.body.errors.date).toEqual(['We do not deliver on Saturdays. Please choose another day.']);

@@ -1,5 +1,6 @@
 // The shop's pages and the cross-cutting answers: about, contact, health,
 // the OpenAPI document, security headers and compression.
+import type { Lang } from '../../server/contract/lang.ts';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -45,7 +46,7 @@ describe('GET /about', () => {
 
 describe('POST /contact', () => {
   const valid = { name: 'Salma Nabil', email: 'salma@example.com', phone: '01012345678', message: 'Do you ship to Aswan on Fridays?' };
-  const contact = (body: unknown, lang?: 'en' | 'ar') => call(app, 'POST', '/contact', { body, lang });
+  const contact = (body: unknown, lang?: Lang) => call(app, 'POST', '/contact', { body, lang });
   const stored = () => app.db.selectFrom('contact_messages').selectAll().orderBy('id').execute();
 
   it('thanks the shopper in their language and keeps the message', async () => {

@@ -1,5 +1,6 @@
 // Test helpers: a real app on a fresh in-memory SQLite database per call,
 // seeded like a fresh shop, driven through Fastify's inject.
+import type { Lang } from '../../server/contract/lang.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,7 @@ export async function makeFileApp(name: string, settings: Partial<ShopSettings> 
 
 export interface Client {
   token?: string;
-  lang?: 'en' | 'ar';
+  lang?: Lang;
 }
 
 export interface Answer<T = any> {
@@ -68,7 +69,7 @@ export async function call<T = any>(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'DELETE' | 'PUT',
   url: string,
-  options: { body?: unknown; token?: string; lang?: 'en' | 'ar'; headers?: Record<string, string> } = {},
+  options: { body?: unknown; token?: string; lang?: Lang; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

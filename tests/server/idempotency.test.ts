@@ -1,6 +1,7 @@
 // Idempotency-Key on every change the storefront may send again (a retry, its
 // offline queue replayed after a reload): the same key never changes anything
 // twice and answers what it answered the first time.
+import type { Lang } from '../../server/contract/lang.ts';
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -65,7 +66,7 @@ async function state(s: Shopper) {
 
 interface Req { method: 'GET' | 'POST'; url: string; body?: unknown }
 
-function send(s: Shopper, req: Req, key?: string, options: { lang?: 'en' | 'ar'; token?: string } = {}) {
+function send(s: Shopper, req: Req, key?: string, options: { lang?: Lang; token?: string } = {}) {
   return call(app, req.method, req.url, {
     token: options.token ?? s.token, lang: options.lang, body: req.body, headers: key ? { 'idempotency-key': key } : {},
   });

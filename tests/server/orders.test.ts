@@ -1,3 +1,4 @@
+import type { Lang } from '../../server/contract/lang.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -47,7 +48,7 @@ async function placeOrder(
   return { order: res.body.data.order as { id: number; number: string; total: number; status: string }, cart, addressId };
 }
 
-async function detail(a: FastifyInstance, token: string, id: number, lang?: 'en' | 'ar') {
+async function detail(a: FastifyInstance, token: string, id: number, lang?: Lang) {
   const res = await call(a, 'GET', `/orders/${id}`, { token, lang });
   expect(res.statusCode, res.raw).toBe(200);
   return res.body.data.order;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import type { Lang } from '../../contract/lang.ts';
+import { dirOf, type Lang } from '../../contract/lang.ts';
 
 /**
  * The first screen rendered on the server (docs/decisions.md, "The server
@@ -175,7 +175,7 @@ export async function loadRenderer(app: FastifyInstance, dist: string, shell: st
       screenFiles.styles && `<style>${screenFiles.styles}</style>`,
       ...screenFiles.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(file)}">`),
     ].filter(Boolean).join('');
-    const dir = lang === 'ar' ? 'rtl' : 'ltr';
+    const dir = dirOf(lang);
     return template
       .replace(/<html\b[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}<meta name="${RENDER_META}" content="${lang}"${screen ? ' data-screen' : ''}>`)
