@@ -19,6 +19,9 @@ import idempotency from './plugins/app/idempotency/idempotency.ts';
 import apiRoutes from './routes/api/index.ts';
 import './types.ts';
 
+/** How long one plugin may take to load before the start fails. */
+export const PLUGIN_TIMEOUT_MS = 120_000;
+
 export interface BuildOptions {
   config?: Partial<AppConfig>;
   /** Fastify's logger option; defaults to the configured level */
@@ -43,6 +46,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
+    // Loading the storefront's server render (a large module and a DOM) took over Fastify's
+    // default 10 s on a busy machine, and the shop then refused to start: a slow start is
+    // still a start. A plugin that truly hangs fails after PLUGIN_TIMEOUT_MS.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     trustProxy: typeof config.trustProxy === 'number'
       ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
       : config.trustProxy,
