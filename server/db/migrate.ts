@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as idempotencyRoutes from './migrations/002-idempotency-routes.ts';
 import * as idempotencyHolder from './migrations/003-idempotency-holder.ts';
+import * as oneReviewPerAccount from './migrations/004-one-review-per-account.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-idempotency-routes': idempotencyRoutes,
   '003-idempotency-holder': idempotencyHolder,
+  '004-one-review-per-account': oneReviewPerAccount,
 };
 
 const provider: MigrationProvider = {
@@ -21,5 +23,12 @@ const provider: MigrationProvider = {
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/** Up (or down) to the named migration: for tests that build a database as an older version left it. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error } = await migrator.migrateTo(name);
   if (error) throw error;
 }

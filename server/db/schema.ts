@@ -1,7 +1,7 @@
 // Kysely table types. Money columns are integer piastres; timestamps are ISO
 // 8601 text and dates YYYY-MM-DD text, which both SQLite and PostgreSQL hold
 // as-is. Flags are integers 0/1 for the same reason.
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -93,7 +93,10 @@ export interface ReviewsTable {
   /** half stars: 1..10 */
   rate_halves: number;
   comment: string;
+  /** when the account first reviewed the product; an edit keeps it */
   created_at: string;
+  /** the last edit, null until the first one */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FavoritesTable {
