@@ -12,6 +12,7 @@ import staticPlugin from './plugins/external/static.ts';
 import langPlugin from './plugins/app/lang.ts';
 import errorHandler, { sendError } from './plugins/app/error-handler.ts';
 import { parseLang } from './i18n/messages.ts';
+import { FIELD_ERROR } from './contract/common.ts';
 import authPlugin from './plugins/app/auth/auth.ts';
 import repositories from './plugins/app/repositories.ts';
 import services from './plugins/app/services.ts';
@@ -68,9 +69,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Query strings, path params and headers arrive as text and are coerced to
   // the schema's types; JSON bodies already carry types, so they are not
   // (coercion made `true` a product id and `[3]` a quantity).
-  const ajvOptions = { allErrors: true, removeAdditional: true, useDefaults: true, allowUnionTypes: true } as const;
+  // `verbose` puts the failing schema in each error, for its FIELD_ERROR (the error handler).
+  const ajvOptions = { allErrors: true, removeAdditional: true, useDefaults: true, allowUnionTypes: true, verbose: true } as const;
   const coercing = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
   const strict = new Ajv({ ...ajvOptions, coerceTypes: false });
+  for (const ajv of [coercing, strict]) ajv.addKeyword({ keyword: FIELD_ERROR, schemaType: 'string' });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : finiteOnly(coercing.compile(schema))));
 
   // An empty body on a JSON POST (e.g. POST /fav/add/{id}) is no body, not an error.

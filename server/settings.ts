@@ -27,6 +27,9 @@ export interface ShopSettings {
   authRateLimitWindowMs: number;
   /** log-in attempts per client address and window, over all accounts */
   authRateLimitPerAddressMax: number;
+  /** reviews an account may send (first ones and edits) per window */
+  reviewRateLimitMax: number;
+  reviewRateLimitWindowMs: number;
   /** how long a finished Idempotency-Key (checkout, cart and wishlist changes) replays its answer */
   idempotencyTtlMs: number;
   /** how long a request waits for another request holding the same idempotency key */
@@ -53,6 +56,10 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   authRateLimitMax: 10,
   authRateLimitWindowMs: 15 * 60 * 1000,
   authRateLimitPerAddressMax: 100,
+  // A shopper writes a review, then fixes a typo or two: ten an hour is plenty,
+  // and a script holding one account cannot flood the shop with writes.
+  reviewRateLimitMax: 10,
+  reviewRateLimitWindowMs: 60 * 60 * 1000,
   // Longer than the storefront keeps a change waiting offline (7 days): a change
   // whose first answer was lost must still replay, not run again, when it is resent.
   idempotencyTtlMs: 8 * 24 * 60 * 60 * 1000,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Id, Text } from './common.ts';
+import { Day, FIELD_ERROR, Id, Nullable, Text, Timestamp } from './common.ts';
 
 export const User = Type.Object({
   id: Id,
@@ -56,10 +56,27 @@ export const Address = Type.Object({
   government_code: Type.String(),
 });
 
+/** A rate: 0.5 to 5 stars in half stars. Any refusal of it reads as one message (`x-error`, see plugins/app/error-handler.ts). */
+const Rate = Type.Number({
+  minimum: 0.5, maximum: 5, multipleOf: 0.5, description: 'stars, 0.5 to 5 in half stars', [FIELD_ERROR]: 'rate_invalid',
+});
+
 export const ReviewBody = Type.Object(
-  { product_id: Id, comment: Text(2000), rate: Type.Number({ minimum: -1e9, maximum: 1e9 }) },
-  { additionalProperties: false },
+  {
+    product_id: Id,
+    comment: Text(2000, { description: 'plain text, not empty' }),
+    rate: Rate,
+  },
+  { additionalProperties: false, description: "the account's review of the product: the first one, or a new version of it" },
 );
+
+export const MyReview = Type.Object({
+  review: Nullable(Type.Object({
+    rate: Type.Number({ minimum: 0.5, maximum: 5, description: 'stars, in halves' }),
+    comment: Type.String(),
+    created_at: Timestamp,
+  }, { description: "the signed-in account's review of the product, null when it has none" })),
+});
 
 export const ContactBody = Type.Object(
   { name: Text(120), email: Text(254), phone: Text(24), message: Text(5000) },

@@ -26,6 +26,29 @@ export const Meta = Type.Object({
   last_page: Type.Integer(),
 });
 
+/** Reviews a page holds: the product page's first page, and each page of GET /products/{id}/reviews by default. */
+export const REVIEWS_PER_PAGE = 5;
+/** The largest page of reviews one request may ask for. */
+export const REVIEWS_PER_PAGE_MAX = 20;
+
+export const Review = Type.Object({
+  user_name: Type.String({ description: "the writer's first and last name" }),
+  rate: Type.Number({ minimum: 0.5, maximum: 5, description: 'stars, in halves' }),
+  comment: Type.String({ description: 'plain text, in the language the shopper wrote it in' }),
+  created_at: Timestamp,
+  verified: Type.Boolean({ description: 'the writer has a delivered order with this product' }),
+}, { description: "one account's review of a product (each account has at most one per product)" });
+
+export const ReviewsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: REVIEWS_PER_PAGE_MAX, description: `reviews a page, ${REVIEWS_PER_PAGE} unless given` })),
+}, { additionalProperties: false });
+
+export const ReviewsPage = Type.Object({
+  reviews: Type.Array(Review, { description: 'newest first' }),
+  meta: Meta,
+});
+
 // Other keys are dropped, not refused (a cache-buster stays harmless): the
 // handlers spread the query into the repository's filter, whose internal
 // `offersOnly` a query string could otherwise set.
@@ -83,15 +106,22 @@ export const ProductDetails = Type.Object({
     model_number: Type.String(),
     category_name: Type.String(),
     category_id: Id,
-    reviews: Type.Number({ description: 'average rate' }),
+    reviews: Type.Number({ description: 'average rate over every review, one decimal; 0 without reviews' }),
   }),
   How_to_use: Type.Object({ how_to_use: Type.String({ description: 'HTML' }), images: Type.Array(Type.String()) }),
   realted_product: Type.Array(Type.Object({
     id: Id, name: Type.String(), price: Money, price_after_sale: Money, overview: Type.String(), image: Type.String(),
     typesale_name: Type.String(), in_stock: Type.Boolean(),
   })),
-  review_rate: Type.Object({ '1': Type.Number(), '2': Type.Number(), '3': Type.Number(), '4': Type.Number(), '5': Type.Number() }),
-  review: Type.Array(Type.Object({ user_name: Type.String(), rate: Type.Number(), comment: Type.String(), created_at: Timestamp })),
+  review_rate: Type.Object(
+    { '1': Type.Number(), '2': Type.Number(), '3': Type.Number(), '4': Type.Number(), '5': Type.Number() },
+    { description: 'the share of every review (percent, rounded) that gave each number of stars; a half star counts with the star above it' },
+  ),
+  reviews_count: Type.Integer({ minimum: 0, description: 'how many reviews the product has' }),
+  review: Type.Array(Review, {
+    maxItems: REVIEWS_PER_PAGE,
+    description: `the newest ${REVIEWS_PER_PAGE} reviews; the rest from GET /products/{id}/reviews?page=2 on`,
+  }),
 });
 
 export const AboutData = Type.Object({ title: Type.String(), content: Type.String({ description: 'HTML' }), image: Type.String() });

@@ -54,6 +54,14 @@ export const IdempotencyHeaders = Type.Object({
   })),
 });
 
+/**
+ * A schema annotation: the message key (server/i18n/messages.ts) a refusal
+ * of this field answers with, whichever of its rules failed, in place of
+ * the rule's generic message ("Must be at most 5."). Known to Ajv (app.ts)
+ * and read by the error handler.
+ */
+export const FIELD_ERROR = 'x-error';
+
 /** A bounded free-text field: schemas refuse huge values before any rule runs. */
 export function Text(maxLength: number, options: { minLength?: number; description?: string } = {}) {
   return Type.String({ maxLength, ...options });

@@ -103,6 +103,7 @@ export const MESSAGES = {
   fav_added: { en: 'Added to your wishlist.', ar: 'تمت الإضافة إلى قائمة أمنياتك.' },
   fav_removed: { en: 'Removed from your wishlist.', ar: 'تمت الإزالة من قائمة أمنياتك.' },
   review_sent: { en: 'Thank you for your review.', ar: 'شكراً لتقييمك.' },
+  review_updated: { en: 'Your review has been updated.', ar: 'تم تحديث تقييمك.' },
   rate_invalid: { en: 'Rate from 0.5 to 5, in half stars.', ar: 'التقييم من 0.5 إلى 5 بأنصاف النجوم.' },
   contact_sent: { en: 'Thank you! We will get back to you soon.', ar: 'شكراً لك! سنتواصل معك قريباً.' },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -152,6 +152,8 @@ describe('GET /openapi.json', () => {
     ['post', '/api/fav/add/{id}', false],
     ['get', '/api/fav/remove/{id}', false],
     ['post', '/api/review/send', true],
+    ['get', '/api/review/mine/{id}', false],
+    ['get', '/api/products/{id}/reviews', false],
     ['post', '/api/add/smell/{cartItemId}', true],
     ['post', '/api/changeSummaryCard/{cartId}', true],
     ['post', '/api/remove', true],
@@ -178,7 +180,7 @@ describe('GET /openapi.json', () => {
     ['post', '/api/contact', true],
     ['get', '/api/health', false],
   ];
-  const GUEST = new Set(['/api/home', '/api/products/bestseller', '/api/products/details/{id}', '/api/user/register', '/api/user/login',
+  const GUEST = new Set(['/api/home', '/api/products/bestseller', '/api/products/details/{id}', '/api/products/{id}/reviews', '/api/user/register', '/api/user/login',
     '/api/categories', '/api/products', '/api/products/category/{id}', '/api/offers', '/api/about', '/api/contact', '/api/health']);
 
   let doc: any;
@@ -220,7 +222,7 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(bestseller.properties)).toEqual(expect.arrayContaining(['footer', 'linkfooter']));
     const details = doc.paths['/api/products/details/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(details.properties.data.properties)).toEqual(expect.arrayContaining([
-      'OverView_Product', 'Product_details', 'How_to_use', 'realted_product', 'review_rate', 'review',
+      'OverView_Product', 'Product_details', 'How_to_use', 'realted_product', 'review_rate', 'reviews_count', 'review',
     ]));
   });
 });

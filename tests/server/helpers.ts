@@ -18,8 +18,10 @@ export async function makeApp(settings: Partial<ShopSettings> = {}, config: { da
       logLevel: 'silent',
       mediaDir: MEDIA_DIR,
       distDir: path.join(os.tmpdir(), 'attar-no-dist'),
-      // Tests register many shoppers from one address.
-      settings: { authRateLimitMax: 10_000, authRateLimitPerAddressMax: 10_000, idempotencyWaitMs: 3000, ...settings } as ShopSettings,
+      // Tests register many shoppers from one address, and send many reviews from one account.
+      settings: {
+        authRateLimitMax: 10_000, authRateLimitPerAddressMax: 10_000, reviewRateLimitMax: 10_000, idempotencyWaitMs: 3000, ...settings,
+      } as ShopSettings,
     },
     logger: false,
   });

@@ -2,12 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError, type FieldError } from '../../errors.ts';
 import { isBusyError, isFullError } from '../../db/database.ts';
-import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
+import { MESSAGES, t, type Lang, type MessageKey } from '../../i18n/messages.ts';
+import { FIELD_ERROR } from '../../contract/common.ts';
 
 interface AjvError {
   instancePath?: string;
   keyword: string;
   params?: Record<string, unknown>;
+  /** the schema holding the failed rule (Ajv's `verbose`) */
+  parentSchema?: Record<string, unknown>;
 }
 
 /** Turns Ajv's errors into `{ field: [localized message] }`. */
@@ -26,6 +29,9 @@ function fieldsFromValidation(errors: AjvError[], lang: Lang): Record<string, st
 }
 
 function ajvMessage(e: AjvError): FieldError {
+  // The field names its own message for any refusal (FIELD_ERROR in the contract).
+  const own = e.parentSchema?.[FIELD_ERROR];
+  if (typeof own === 'string' && Object.hasOwn(MESSAGES, own)) return { key: own as MessageKey };
   const limit = e.params?.limit as number | undefined;
   switch (e.keyword) {
     case 'required': return { key: 'field_required' };

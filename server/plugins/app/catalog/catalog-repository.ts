@@ -3,7 +3,9 @@ import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
+import { REVIEWS_PER_PAGE } from '../../../contract/catalog.ts';
 import { toEgp } from '../../../domain/money.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
 import { htmlToText } from '../text.ts';
 import type { ShopSettings } from '../../../settings.ts';
 
@@ -19,6 +21,9 @@ export interface ListFilter {
 }
 
 const effectivePrice = sql<number>`coalesce(p.sale_price, p.price)`;
+
+/** A review's writer is a verified buyer once an order of theirs with the product reached this status. */
+const DELIVERED: OrderStatus = 'delivered';
 
 /** All SQL for products, categories, reviews and wishlists. */
 export class CatalogRepository {
@@ -180,23 +185,16 @@ export class CatalogRepository {
       .where('p.id', '=', id)
       .executeTakeFirst();
     if (!p) return null;
-    const [images, smells, reviews, related] = await Promise.all([
+    const [images, smells, stats, firstReviews, related] = await Promise.all([
       this.db.selectFrom('product_images').select(['id', 'image', 'kind']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
       this.db.selectFrom('product_smells').select(['name_en', 'name_ar']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
-      this.db.selectFrom('reviews as r').innerJoin('users as u', 'u.id', 'r.user_id')
-        .select(['r.rate_halves', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'])
-        .where('r.product_id', '=', id).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute(),
+      this.reviewStats(id),
+      this.#reviews(id, REVIEWS_PER_PAGE, 0),
       this.db.selectFrom('products').select(['id', 'name_en', 'name_ar', 'price', 'sale_price', 'overview_en', 'overview_ar', 'main_image', 'sale_type', 'stock'])
         .where('category_id', '=', p.category_id).where('id', '!=', id).orderBy('units_sold', 'desc').orderBy('id').limit(8).execute(),
     ]);
     const smellNames = smells.map((s) => localized(s, 'name', lang));
-    const counts = [0, 0, 0, 0, 0];
-    let halves = 0;
-    for (const r of reviews) {
-      counts[Math.min(5, Math.max(1, Math.ceil(r.rate_halves / 2))) - 1]++;
-      halves += r.rate_halves;
-    }
-    const pct = (n: number) => (reviews.length ? Math.round((n / reviews.length) * 100) : 0);
+    const pct = (n: number) => (stats.count ? Math.round((n / stats.count) * 100) : 0);
     return {
       OverView_Product: {
         name: localized(p, 'name', lang),
@@ -218,7 +216,7 @@ export class CatalogRepository {
         model_number: p.model_number,
         category_name: localized(p, 'category', lang),
         category_id: p.category_id,
-        reviews: reviews.length ? Math.round((halves / reviews.length / 2) * 10) / 10 : 0,
+        reviews: stats.count ? Math.round((stats.halves / stats.count / 2) * 10) / 10 : 0,
       },
       How_to_use: {
         how_to_use: localized(p, 'how_to_use', lang),
@@ -234,21 +232,108 @@ export class CatalogRepository {
         typesale_name: r.sale_type,
         in_stock: r.stock > 0,
       })),
-      review_rate: { '1': pct(counts[0]), '2': pct(counts[1]), '3': pct(counts[2]), '4': pct(counts[3]), '5': pct(counts[4]) },
-      review: reviews.map((r) => ({
-        user_name: `${r.first_name} ${r.last_name}`,
-        rate: r.rate_halves / 2,
-        comment: r.comment,
-        created_at: r.created_at,
-      })),
+      review_rate: {
+        '1': pct(stats.stars[0]), '2': pct(stats.stars[1]), '3': pct(stats.stars[2]), '4': pct(stats.stars[3]), '5': pct(stats.stars[4]),
+      },
+      reviews_count: stats.count,
+      review: firstReviews,
     };
   }
 
-  async addReview(userId: number, productId: number, rateHalves: number, comment: string) {
-    await this.db.insertInto('reviews').values({
-      product_id: productId, user_id: userId, rate_halves: rateHalves, comment, created_at: new Date().toISOString(),
-    }).execute();
+  /**
+   * A product's reviews counted in SQL, never loaded: how many, the sum of
+   * their half stars, and how many gave each number of stars (a half star
+   * counts with the star above it: 4.5 with 5, 0.5 with 1).
+   */
+  async reviewStats(productId: number) {
+    const stars = (star: number) => sql<number>`sum(case when rate_halves > ${2 * star - 2} and rate_halves <= ${2 * star} then 1 else 0 end)`;
+    const row = await this.db.selectFrom('reviews')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('rate_halves').as('halves'),
+        stars(1).as('s1'), stars(2).as('s2'), stars(3).as('s3'), stars(4).as('s4'), stars(5).as('s5'),
+      ])
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    return {
+      count: Number(row.n),
+      halves: Number(row.halves ?? 0),
+      stars: [row.s1, row.s2, row.s3, row.s4, row.s5].map((n) => Number(n ?? 0)),
+    };
+  }
+
+  /**
+   * A page of a product's reviews, newest first (walking the index on
+   * product, created_at, id), each saying whether its writer bought the
+   * product: an order of theirs with it was delivered. Public for the test
+   * of its query plan.
+   */
+  reviewsQuery(productId: number, limit: number, offset: number) {
+    return this.db.selectFrom('reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.rate_halves', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'])
+      .select((eb) => eb.exists(
+        // The writer's orders (orders_user_idx), then each one's lines (order_items_order_idx).
+        eb.selectFrom('orders as o')
+          .innerJoin('order_items as oi', 'oi.order_id', 'o.id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('o.user_id', '=', 'r.user_id')
+          .where('o.status', '=', DELIVERED)
+          .whereRef('oi.product_id', '=', 'r.product_id'),
+      ).as('verified'))
+      .where('r.product_id', '=', productId)
+      .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
+      .limit(limit).offset(offset);
+  }
+
+  async #reviews(productId: number, limit: number, offset: number) {
+    const rows = await this.reviewsQuery(productId, limit, offset).execute();
+    return rows.map((r) => ({
+      user_name: `${r.first_name} ${r.last_name}`,
+      rate: r.rate_halves / 2,
+      comment: r.comment,
+      created_at: r.created_at,
+      verified: Boolean(r.verified),
+    }));
+  }
+
+  /** GET /products/{id}/reviews: one page of a product's reviews, with the list's paging (`meta`). */
+  async reviewPage(productId: number, page: number, perPage: number) {
+    const [{ count: total }, reviews] = await Promise.all([
+      this.reviewStats(productId),
+      this.#reviews(productId, perPage, (page - 1) * perPage),
+    ]);
+    return { reviews, meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
+  }
+
+  /** The account's own review of a product, or null. */
+  async myReview(userId: number, productId: number) {
+    const row = await this.db.selectFrom('reviews').select(['rate_halves', 'comment', 'created_at'])
+      .where('user_id', '=', userId).where('product_id', '=', productId)
+      .executeTakeFirst();
+    return row ? { rate: row.rate_halves / 2, comment: row.comment, created_at: row.created_at } : null;
+  }
+
+  /**
+   * The account's review of the product, written whole in one statement: a
+   * first review inserts, a later one replaces its rate and comment (the
+   * unique index on account and product decides, so two sends at once still
+   * leave one row). Answers whether it was the first or an edit: an edit
+   * sets `updated_at`, a first review leaves it null.
+   */
+  async saveReview(userId: number, productId: number, rateHalves: number, comment: string): Promise<'sent' | 'updated'> {
+    const now = new Date().toISOString();
+    const row = await this.db.insertInto('reviews')
+      .values({ product_id: productId, user_id: userId, rate_halves: rateHalves, comment, created_at: now, updated_at: null })
+      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+        rate_halves: eb.ref('excluded.rate_halves'),
+        comment: eb.ref('excluded.comment'),
+        updated_at: now,
+      })))
+      .returning('updated_at')
+      .executeTakeFirstOrThrow();
     this.invalidateDetails(productId);
+    return row.updated_at === null ? 'sent' : 'updated';
   }
 
   async addFavorite(userId: number, productId: number) {

@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MessageOnly } from '../../../contract/common.ts';
 import {
   AboutData, CategoryHead, CategoryRow, Footer, HomeData, LinkFooter, ListQuery, Meta, ProductCard, ProductDetails,
+  REVIEWS_PER_PAGE, ReviewsPage, ReviewsQuery,
 } from '../../../contract/catalog.ts';
-import { ReviewBody } from '../../../contract/account.ts';
+import { MyReview, ReviewBody } from '../../../contract/account.ts';
 import { ERROR_RESPONSES } from '../../../contract/common.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
@@ -142,19 +143,50 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate, schema: { tags: wishTags, security: bearer, response: responses(Type.Array(ProductCard)) },
   }, async (request) => ok(t(request.lang, 'ok'), await app.catalog.favorites(request.user!.id, request.lang)));
 
-  // Reviews
+  // Reviews: one per account and product; a send writes it or replaces it.
+  const reviewTags = ['reviews'];
+  const s = app.settings;
+
+  app.get('/products/:id/reviews', {
+    schema: { tags: reviewTags, params: IdParams, querystring: ReviewsQuery, response: responses(ReviewsPage) },
+  }, async (request) => {
+    const { id } = request.params;
+    if (!(await app.catalog.productExists(id))) throw notFound('product_not_found');
+    const { page = 1, per_page = REVIEWS_PER_PAGE } = request.query;
+    return ok(t(request.lang, 'ok'), await app.catalog.reviewPage(id, page, per_page));
+  });
+
+  app.get('/review/mine/:id', {
+    onRequest: app.authenticate, schema: { tags: reviewTags, security: bearer, params: IdParams, response: responses(MyReview) },
+  }, async (request) => {
+    const { id } = request.params;
+    if (!(await app.catalog.productExists(id))) throw notFound('product_not_found');
+    return ok(t(request.lang, 'ok'), { review: await app.catalog.myReview(request.user!.id, id) });
+  });
+
   app.post('/review/send', {
-    onRequest: app.authenticate, schema: { tags: ['reviews'], security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate,
+    config: {
+      rateLimit: {
+        max: s.reviewRateLimitMax,
+        timeWindow: s.reviewRateLimitWindowMs,
+        // After sign-in, so each account has its own count, wherever it writes from.
+        hook: 'preHandler',
+        keyGenerator: (request) => `review|#${request.user!.id}`,
+      },
+    },
+    schema: { tags: reviewTags, security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     const { product_id, comment, rate } = request.body;
+    // The schema already refuses a rate off the scale; the rule stays here beside the write it guards.
     const errors = new FieldErrors();
     const halves = rate * 2;
     if (!Number.isInteger(halves) || halves < 1 || halves > 10) errors.add('rate', 'rate_invalid');
     if (comment.trim() === '') errors.add('comment', 'text_required');
     errors.throwIfAny();
     if (!(await app.catalog.productExists(product_id))) throw notFound('product_not_found');
-    await app.catalog.addReview(request.user!.id, product_id, halves, comment.trim());
-    return ok(t(request.lang, 'review_sent'), null);
+    const saved = await app.catalog.saveReview(request.user!.id, product_id, halves, comment.trim());
+    return ok(t(request.lang, saved === 'sent' ? 'review_sent' : 'review_updated'), null);
   });
 };
 
