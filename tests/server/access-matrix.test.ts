@@ -30,8 +30,8 @@ const OWNER_TOKENS_GONE: Caller[] = ['expired', 'logged-out', 'pw-changed'];
  * How a route's id relates to the caller:
  * - owned: the id names the owner's thing (order, address, cart, cart line):
  *   another shopper gets 404, a caller without a valid token 401.
- * - own-list: the id is a public product id and the call changes the
- *   caller's own list (wishlist, cart, reviews): another shopper acts on
+ * - own-list: the id is a public product id and the call reads or changes
+ *   the caller's own list (wishlist, cart, reviews): another shopper acts on
  *   their own list (200) and the owner's stays as it was; no valid token, 401.
  * - public: catalog ids, no sign-in: every caller gets exactly the guest's
  *   answer (nothing of the owner's, e.g. no wishlist hearts from a dead token).
@@ -144,6 +144,14 @@ const MATRIX: Row[] = [
   {
     route: 'POST /review/send', kind: 'own-list',
     attempts: () => [{ label: 'the product the owner reviewed', method: 'POST', url: '/review/send', body: { product_id: a.reviewProduct, comment: 'another view', rate: 1 } }],
+  },
+  {
+    route: 'GET /review/mine/{id}', kind: 'own-list',
+    attempts: () => [{ label: 'the product the owner reviewed', method: 'GET', url: `/review/mine/${a.reviewProduct}` }],
+  },
+  {
+    route: 'GET /products/{id}/reviews', kind: 'public',
+    attempts: () => [{ label: 'the product the owner reviewed', method: 'GET', url: `/products/${a.reviewProduct}/reviews` }],
   },
   {
     route: 'POST /addToCard', kind: 'own-list',

@@ -29,7 +29,7 @@ describe('the fuzz covers the API', () => {
     for (const route of [
       'GET /api/home', 'GET /api/products/bestseller', 'GET /api/products/details/{id}', 'GET /api/user/logout',
       'POST /api/user/add/address', 'GET /api/user/show/address', 'POST /api/addToCard', 'GET /api/showCard',
-      'POST /api/fav/add/{id}', 'GET /api/fav/remove/{id}', 'POST /api/review/send', 'POST /api/add/smell/{cartItemId}',
+      'POST /api/fav/add/{id}', 'GET /api/fav/remove/{id}', 'POST /api/review/send', 'GET /api/review/mine/{id}', 'GET /api/products/{id}/reviews', 'POST /api/add/smell/{cartItemId}',
       'POST /api/changeSummaryCard/{cartId}', 'POST /api/remove', 'POST /api/add/coupons/{cardId}', 'GET /api/usepoint',
       'GET /api/usepoint/done', 'GET /api/usepoint/cancel', 'POST /api/checkout', 'POST /api/user/register', 'POST /api/user/login',
       'GET /api/user/profile', 'POST /api/user/profile/update', 'POST /api/user/change-password', 'DELETE /api/user/address/{id}',

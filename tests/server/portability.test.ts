@@ -6,6 +6,9 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { up } from '../../server/db/migrations/001-initial.ts';
 import { up as up002 } from '../../server/db/migrations/002-idempotency-routes.ts';
 import { up as up003 } from '../../server/db/migrations/003-idempotency-holder.ts';
+import { up as up004 } from '../../server/db/migrations/004-one-review-per-account.ts';
+import { CatalogRepository } from '../../server/plugins/app/catalog/catalog-repository.ts';
+import { DEFAULT_SETTINGS } from '../../server/settings.ts';
 
 function recordingPostgres() {
   const statements: string[] = [];
@@ -44,5 +47,31 @@ describe('PostgreSQL portability', () => {
     const { db, statements } = recordingPostgres();
     await up003(db);
     expect(statements).toEqual(['alter table "idempotency_keys" add column "holder" text']);
+  });
+
+  it('writes migration 004 in PostgreSQL terms: the duplicates go by a correlated delete, then the unique index', async () => {
+    const { db, statements } = recordingPostgres();
+    await up004(db);
+    expect(statements).toEqual([
+      'delete from "reviews" where exists (select 1 as "one" from "reviews" as "newer" where "newer"."user_id" = "reviews"."user_id"'
+        + ' and "newer"."product_id" = "reviews"."product_id" and ("newer"."created_at" > "reviews"."created_at"'
+        + ' or ("newer"."created_at" = "reviews"."created_at" and "newer"."id" > "reviews"."id")))',
+      'alter table "reviews" add column "updated_at" text',
+      'create unique index "reviews_user_product_uq" on "reviews" ("user_id", "product_id")',
+      'create index "reviews_product_created_idx" on "reviews" ("product_id", "created_at", "id")',
+      'drop index "reviews_product_idx"',
+    ]);
+  });
+
+  it('writes the review upsert as one INSERT ... ON CONFLICT DO UPDATE that PostgreSQL runs too', async () => {
+    const { db, statements } = recordingPostgres();
+    const catalog = new CatalogRepository(db, DEFAULT_SETTINGS);
+    // The dummy driver answers no row; only the statement matters here.
+    await catalog.saveReview(1, 2, 8, 'Lovely').catch(() => {});
+    expect(statements).toEqual([
+      'insert into "reviews" ("product_id", "user_id", "rate_halves", "comment", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6)'
+        + ' on conflict ("user_id", "product_id") do update set "rate_halves" = "excluded"."rate_halves", "comment" = "excluded"."comment", "updated_at" = $7'
+        + ' returning "updated_at"',
+    ]);
   });
 });
