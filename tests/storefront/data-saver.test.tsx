@@ -75,6 +75,7 @@ const details = (): Details => ({
     { id: 7, name: 'Sultan Musk', price: 680, price_after_sale: 680, overview: 'A soft, clean musk.', image: '/media/products/sultan-musk.svg', typesale_name: 'normal', in_stock: true },
   ],
   review_rate: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 100 },
+  reviews_count: 0,
   review: [],
 });
 

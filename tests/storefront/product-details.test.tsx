@@ -57,9 +57,10 @@ const details = (lang: string): Details => ({
     { id: 9, name: 'Desert Sandalwood', price: 780, price_after_sale: 620, overview: 'Creamy sandalwood, calm and addictive.', image: '/media/products/desert-sandalwood.svg', typesale_name: 'normal', in_stock: true },
   ],
   review_rate: { '1': 0, '2': 0, '3': 10, '4': 25, '5': 65 },
+  reviews_count: 2,
   review: [
-    { user_name: 'Omar Elsayed', rate: 4, comment: 'Great oud for the price.', created_at: '2026-11-09T06:15:27.726Z' },
-    { user_name: 'Mona Hassan', rate: 4.5, comment: 'ريحته فخمة جدًا وثابتة طول اليوم.', created_at: '2026-10-12T06:15:27.726Z' },
+    { user_name: 'Omar Elsayed', rate: 4, comment: 'Great oud for the price.', created_at: '2026-11-09T06:15:27.726Z', verified: true },
+    { user_name: 'Mona Hassan', rate: 4.5, comment: 'ريحته فخمة جدًا وثابتة طول اليوم.', created_at: '2026-10-12T06:15:27.726Z', verified: false },
   ],
 });
 
@@ -159,6 +160,12 @@ describe('the product details page', () => {
     expect(within(reviews[0]).getByRole('img', { name: '4 stars' })).toBeTruthy();
     expect(within(reviews[0]).getByText('Great oud for the price.')).toBeTruthy();
     expect(within(reviews[1]).getByRole('img', { name: '4.5 stars' })).toBeTruthy();
+    // A verified buyer is marked; the other is not.
+    expect(within(reviews[0]).getByText('Verified buyer')).toBeTruthy();
+    expect(within(reviews[1]).queryByText('Verified buyer')).toBeNull();
+    expect(screen.getByTestId('reviews-count').textContent).toBe('2 reviews');
+    // Every review is on the page already: nothing more to show.
+    expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Write a review' })).toBeTruthy();
   });
 
@@ -300,6 +307,7 @@ describe('the product details page', () => {
     const { calls, fetchMock } = fakeApi({
       '/products/details/1': ok,
       '/fav/show': () => ({ body: { status: 200, message: 'OK', data: [] } }),
+      '/review/mine/1': () => ({ body: { status: 200, message: 'OK', data: { review: null } } }),
       '/review/send': () => ({ body: { status: 200, message: 'Thank you! Your review was sent.', data: null } }),
     });
     renderDetails();
@@ -322,6 +330,8 @@ describe('the product details page', () => {
     expect(JSON.parse(String(post[1]?.body))).toEqual({ product_id: 1, comment: 'Lovely and long lasting.', rate: 4.5 });
     expect((post[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-123456789012345');
     await waitFor(() => expect(calls.filter((c) => c.path === '/products/details/1')).toHaveLength(2));
+    // The shopper's own review is asked again: the button becomes "Edit your review" once it is there.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/review/mine/1')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -368,6 +378,161 @@ describe('the product details page', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+  });
+});
+
+/** Review `n` of a product with 12, newest first: a day apart, every third by a verified buyer. */
+const nthReview = (n: number) => ({
+  user_name: `Shopper ${n}`, rate: n % 2 ? 4.5 : 3, comment: `Review number ${n}.`,
+  created_at: new Date(Date.UTC(2026, 10, 30 - n)).toISOString(), verified: n % 3 === 0,
+});
+const TWELVE = Array.from({ length: 12 }, (_, i) => nthReview(i + 1));
+
+/** The product with 12 reviews: the details answer carries the newest 5; /products/1/reviews pages them by 5. */
+function twelveReviews() {
+  return fakeApi({
+    '/products/details/1': (lang) => ({ body: { status: 200, message: 'OK', data: { ...details(lang), reviews_count: 12, review: TWELVE.slice(0, 5) } } }),
+    '/products/1/reviews': (_lang, url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { body: { status: 200, message: 'OK', data: { reviews: TWELVE.slice((page - 1) * 5, page * 5), meta: { page, per_page: 5, total: 12, last_page: 3 } } } };
+    },
+  });
+}
+
+const reviewItems = () => within(screen.getByRole('list', { name: /^(Reviews|التقييمات)$/ })).getAllByRole('listitem');
+
+describe('the reviews, a page at a time', () => {
+  it('shows the first page from the product, then "Show more reviews" brings the next pages on demand', async () => {
+    const { calls, fetchMock } = twelveReviews();
+    renderDetails();
+    await screen.findByRole('heading', { level: 2, name: 'Customer reviews' });
+    expect(screen.getByTestId('reviews-count').textContent).toBe('12 reviews');
+    expect(reviewItems().map((li) => within(li).getByText(/^Review number/).textContent)).toEqual(TWELVE.slice(0, 5).map((r) => r.comment));
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Showing 5 of 12 reviews');
+    // Nothing more is asked until the shopper wants it.
+    expect(calls.some((c) => c.path === '/products/1/reviews')).toBe(false);
+
+    const more = screen.getByRole('button', { name: 'Show more reviews' });
+    fireEvent.click(more);
+    await waitFor(() => expect(reviewItems()).toHaveLength(10));
+    expect(screen.getByText('Showing 10 of 12 reviews')).toBeTruthy();
+    // The keyboard goes on from the first review it brought.
+    expect(document.activeElement).toBe(reviewItems()[5]);
+    // Every third is by a verified buyer.
+    expect(reviewItems().map((li) => within(li).queryByText('Verified buyer') !== null)).toEqual(TWELVE.slice(0, 10).map((r) => r.verified));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    await waitFor(() => expect(reviewItems()).toHaveLength(12));
+    expect(reviewItems().map((li) => within(li).getByText(/^Review number/).textContent)).toEqual(TWELVE.map((r) => r.comment));
+    expect(screen.getByText('Showing 12 of 12 reviews')).toBeTruthy();
+    // The last page: no button left, and the keyboard is on the 11th review, not lost.
+    expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+    expect(document.activeElement).toBe(reviewItems()[10]);
+
+    const asked = fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/products/1/reviews'));
+    expect(asked.map(([url]) => new URL(String(url), 'http://localhost').search)).toEqual(['?page=2', '?page=3']);
+    // The same for every shopper: in the page's language, without a token.
+    for (const [, init] of asked) {
+      expect((init?.headers as Record<string, string>).lang).toBe('en');
+      expect((init?.headers as Record<string, string>).authorization).toBeUndefined();
+    }
+  });
+
+  it('reads in Arabic: the count\'s plural, the button, the verified mark, Arabic digits and the lang header', async () => {
+    localStorage.setItem('lang', 'ar');
+    const { calls } = twelveReviews();
+    renderDetails();
+    await screen.findByRole('heading', { level: 2, name: 'آراء العملاء' });
+    expect(plain(screen.getByTestId('reviews-count').textContent)).toBe('١٢ تقييمًا');
+    expect(plain(screen.getByText(/^عرض [٠-٩]+ من/).textContent)).toBe('عرض ٥ من ١٢ تقييمًا');
+    fireEvent.click(screen.getByRole('button', { name: 'عرض مزيد من التقييمات' }));
+    await waitFor(() => expect(reviewItems()).toHaveLength(10));
+    expect(plain(screen.getByText(/^عرض [٠-٩]+ من/).textContent)).toBe('عرض ١٠ من ١٢ تقييمًا');
+    expect(within(reviewItems()[5]).getByText('مشترٍ موثَّق')).toBeTruthy();
+    expect(within(reviewItems()[6]).queryByText('مشترٍ موثَّق')).toBeNull();
+    expect(calls.filter((c) => c.path === '/products/1/reviews').map((c) => c.lang)).toEqual(['ar']);
+  });
+
+  it('says why more reviews could not come, and asks again from the same button', async () => {
+    let fail = true;
+    fakeApi({
+      '/products/details/1': (lang) => ({ body: { status: 200, message: 'OK', data: { ...details(lang), reviews_count: 12, review: TWELVE.slice(0, 5) } } }),
+      '/products/1/reviews': () => (fail
+        ? { status: 503, body: { status: 503, message: 'The shop is busy right now. Please try again in a moment.' } }
+        : { body: { status: 200, message: 'OK', data: { reviews: TWELVE.slice(5, 10), meta: { page: 2, per_page: 5, total: 12, last_page: 3 } } } }),
+    });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more reviews' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The shop is busy right now. Please try again in a moment.');
+    expect(reviewItems()).toHaveLength(5);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    await waitFor(() => expect(reviewItems()).toHaveLength(10));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe("the shopper's own review", () => {
+  const MINE = { rate: 3.5, comment: 'Nice, but it fades by noon.', created_at: '2026-11-01T10:00:00.000Z' };
+
+  function signedInWithReview(sent: unknown[] = []) {
+    localStorage.setItem('userToken', 'token-123456789012345');
+    return fakeApi({
+      '/products/details/1': ok,
+      '/fav/show': () => ({ body: { status: 200, message: 'OK', data: [] } }),
+      '/review/mine/1': () => ({ body: { status: 200, message: 'OK', data: { review: MINE } } }),
+      '/review/send': (lang) => {
+        sent.push(lang);
+        return { body: { status: 200, message: lang === 'ar' ? 'تم تحديث تقييمك.' : 'Your review has been updated.', data: null } };
+      },
+    });
+  }
+
+  it('turns "Write a review" into "Edit your review", opens the dialog with their rate and opinion, and sends the edit', async () => {
+    const { calls, fetchMock } = signedInWithReview();
+    renderDetails();
+    const edit = await screen.findByRole('button', { name: 'Edit your review' });
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+    // Asked with the shopper's token.
+    const mine = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/review/mine/1'))!;
+    expect((mine[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-123456789012345');
+
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit your review' });
+    expect((within(dialog).getByRole('radio', { name: '3.5 stars' }) as HTMLInputElement).checked).toBe(true);
+    const opinion = within(dialog).getByRole('textbox', { name: 'Your opinion' }) as HTMLTextAreaElement;
+    expect(opinion.value).toBe(MINE.comment);
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: '2 stars' }));
+    fireEvent.change(opinion, { target: { value: 'It fades by noon.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update review' }));
+    expect(await screen.findByText('Your review has been updated.')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/review/send'))!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ product_id: 1, comment: 'It fades by noon.', rate: 2 });
+    // The product, and the shopper's own review, are asked again.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/products/details/1')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/review/mine/1')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reads in Arabic', async () => {
+    localStorage.setItem('lang', 'ar');
+    const sent: unknown[] = [];
+    signedInWithReview(sent);
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'تعديل تقييمك' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تعديل تقييمك' });
+    expect((within(dialog).getByRole('textbox', { name: 'رأيك' }) as HTMLTextAreaElement).value).toBe(MINE.comment);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تحديث التقييم' }));
+    expect(await screen.findByText('تم تحديث تقييمك.')).toBeTruthy();
+    expect(sent).toEqual(['ar']);
+  });
+
+  it('keeps "Write a review" for a visitor, and asks nothing about their review', async () => {
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    expect(await screen.findByRole('button', { name: 'Write a review' })).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('/review/mine'))).toBe(false);
   });
 });
 

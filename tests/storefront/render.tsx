@@ -17,10 +17,10 @@ export function renderApp(ui: ReactNode, { route = '/' } = {}) {
   );
 }
 
-/** A fake API: answers by path, records the `lang` header of each call. */
+/** A fake API: answers by path (the query string is the handler's to read), records the `lang` header of each call. */
 type FakeAnswer = { status?: number; body: unknown };
 
-export function fakeApi(routes: Record<string, (lang: string) => FakeAnswer | Promise<FakeAnswer>>) {
+export function fakeApi(routes: Record<string, (lang: string, url: URL) => FakeAnswer | Promise<FakeAnswer>>) {
   const calls: { path: string; lang: string }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -29,7 +29,7 @@ export function fakeApi(routes: Record<string, (lang: string) => FakeAnswer | Pr
     calls.push({ path, lang });
     const handler = routes[path];
     if (!handler) return new Response(JSON.stringify({ status: 404, message: 'Not found' }), { status: 404 });
-    const answer = await handler(lang);
+    const answer = await handler(lang, url);
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

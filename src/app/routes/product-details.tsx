@@ -11,7 +11,7 @@ import { ProductInfo } from '@/features/product/components/product-info';
 import { ProductTable } from '@/features/product/components/product-table';
 import { HowToUse } from '@/features/product/components/how-to-use';
 import { RelatedCarousel } from '@/features/product/components/related-carousel';
-import { ReviewSummary } from '@/features/product/components/review-summary';
+import { ReviewCount, ReviewSummary } from '@/features/product/components/review-summary';
 import { ReviewList } from '@/features/product/components/review-list';
 import { WriteReview } from '@/features/product/components/write-review';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
@@ -136,9 +136,10 @@ function ProductPage({ data }: { data: Details }) {
           />
           <section className="attar-section attar-reviews" aria-labelledby="reviews-heading">
             <h2 id="reviews-heading" className="attar-h5 attar-section__title">{t`Customer reviews`}</h2>
+            <ReviewCount count={data.reviews_count} />
             <ReviewSummary rates={data.review_rate} />
             <div><WriteReview productId={id} /></div>
-            <ReviewList reviews={data.review} />
+            <ReviewList productId={id} firstPage={data.review} total={data.reviews_count} />
           </section>
         </>
       )}

@@ -3,18 +3,25 @@ import type { Static } from 'typebox';
 import { ApiError, request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
 import { askOfflineOnlyIfKept } from '@/pwa/offline-read';
-import type { ProductDetails as ProductDetailsSchema } from '@contract/catalog';
+import type { ProductDetails as ProductDetailsSchema, Review as ReviewSchema } from '@contract/catalog';
 
 export type ProductDetails = Static<typeof ProductDetailsSchema>;
 export type ProductOverview = ProductDetails['OverView_Product'];
 export type ProductSpecs = ProductDetails['Product_details'];
 export type RelatedProduct = ProductDetails['realted_product'][number];
-export type Review = ProductDetails['review'][number];
+export type Review = Static<typeof ReviewSchema>;
 export type ReviewRate = ProductDetails['review_rate'];
 
-/** Query keys of one product; the language is the last part so both languages share a prefix. */
+/**
+ * Query keys of one product; the language (and for the shopper's own
+ * review, the token) come last, so one prefix reaches both languages.
+ */
 export const productKeys = {
   detail: (id: number) => ['products', 'detail', id] as const,
+  /** the pages of reviews after the first (the details answer carries the first) */
+  reviews: (id: number) => ['products', 'reviews', id] as const,
+  /** the signed-in shopper's own review */
+  myReview: (id: number) => ['products', 'my-review', id] as const,
 };
 
 /** A product that does not exist (404) is an answer, not a hiccup: asking again will not help. */

@@ -16,12 +16,21 @@ export async function sendReview(payload: ReviewPayload, lang: Lang): Promise<st
   return (await request<null>('/review/send', { method: 'POST', body: payload, lang })).message;
 }
 
-/** Sends a review, then refetches the product so its summary and list show it. */
+/**
+ * Sends the shopper's review (their first, or a new version of it: the server
+ * keeps one per shopper and product), then refetches what shows it: the
+ * product (summary, count, first page), the further pages of reviews, and
+ * the shopper's own review the edit dialog starts from.
+ */
 export function useSendReview(productId: number) {
   const queryClient = useQueryClient();
   const { lang } = useLanguage();
   return useMutation({
     mutationFn: (review: Omit<ReviewPayload, 'product_id'>) => sendReview({ product_id: productId, ...review }, lang),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }),
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }),
+      queryClient.invalidateQueries({ queryKey: productKeys.reviews(productId) }),
+      queryClient.invalidateQueries({ queryKey: productKeys.myReview(productId) }),
+    ]),
   });
 }

@@ -16,6 +16,7 @@ import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useSendReview } from '../api/send-review';
+import type { MyReview } from '../api/get-my-review';
 import { starsLabel } from './review-summary';
 import { useReturnHere } from '@/lib/return-here';
 import { withMui } from '@/lib/mui/scope';
@@ -25,11 +26,12 @@ interface ReviewForm {
   comment: string;
 }
 
-function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): void }) {
+function ReviewFormBody({ productId, review, onDone }: { productId: number; review: MyReview | null; onDone(): void }) {
   const { t } = useLingui();
   const send = useSendReview(productId);
+  // Editing starts from the shopper's review as it stands.
   const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ReviewForm>({
-    defaultValues: { rate: null, comment: '' },
+    defaultValues: { rate: review?.rate ?? null, comment: review?.comment ?? '' },
   });
 
   const submit = handleSubmit(async ({ rate, comment }) => {
@@ -88,26 +90,34 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone(): vo
       </DialogContent>
       <DialogActions>
         <Button onClick={onDone}>{t`Cancel`}</Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>{t`Send review`}</Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>{review ? t`Update review` : t`Send review`}</Button>
       </DialogActions>
     </form>
   );
 }
 
 /**
- * "Write a review" and its dialog: a half-star rating out of 5 and an opinion.
- * Reviews need the token, so a visitor is asked to sign in instead.
+ * The review form in its dialog: a half-star rating out of 5 and an opinion,
+ * empty for a first review and filled with the shopper's own when they edit
+ * it (`review`). Reviews need the token, so a visitor is asked to sign in
+ * instead. write-review.tsx loads it when first opened.
  */
-/** The review form in its dialog (or, for a visitor, the way to sign in): write-review.tsx loads it when first opened. */
-function ReviewDialogUnscoped({ productId, open, onClose }: { productId: number; open: boolean; onClose(): void }) {
+function ReviewDialogUnscoped({ productId, review, open, onClose }: {
+  productId: number;
+  /** the shopper's review of the product, when they have written one */
+  review: MyReview | null;
+  open: boolean;
+  onClose(): void;
+}) {
   const { t } = useLingui();
   const { signedIn } = useSession();
   const here = useReturnHere();
+  const editing = signedIn && review !== null;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="review-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="review-dialog-title">{t`Write a review`}</DialogTitle>
+      <DialogTitle id="review-dialog-title">{editing ? t`Edit your review` : t`Write a review`}</DialogTitle>
       {signedIn ? (
-        <ReviewFormBody productId={productId} onDone={onClose} />
+        <ReviewFormBody productId={productId} review={editing ? review : null} onDone={onClose} />
       ) : (
         <>
           <DialogContent>

@@ -14,6 +14,18 @@ export function starsLabel(stars: number): string {
   return plural(stars, { one: `${shownStars} star`, other: `${shownStars} stars` });
 }
 
+/** "12 reviews", "١٢ تقييمًا": how many reviews the product has in all (none: the list says so). */
+export function ReviewCount({ count }: { count: number }) {
+  const { lang } = useLanguage();
+  if (count === 0) return null;
+  const shown = formatNumber(count, lang);
+  return (
+    <p className="attar-muted attar-review-count" data-testid="reviews-count">
+      {plural(count, { one: `${shown} review`, other: `${shown} reviews` })}
+    </p>
+  );
+}
+
 const STARS = [5, 4, 3, 2, 1] as const;
 
 /** What share of the reviews gave each number of stars, 5 down to 1, as bars. */
