@@ -145,7 +145,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Reviews: one per account and product; a send writes it or replaces it.
   const reviewTags = ['reviews'];
-  const s = app.settings;
+  const { reviewRateLimitMax, reviewRateLimitWindowMs } = app.settings;
 
   app.get('/products/:id/reviews', {
     schema: { tags: reviewTags, params: IdParams, querystring: ReviewsQuery, response: responses(ReviewsPage) },
@@ -168,8 +168,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     config: {
       rateLimit: {
-        max: s.reviewRateLimitMax,
-        timeWindow: s.reviewRateLimitWindowMs,
+        max: reviewRateLimitMax,
+        timeWindow: reviewRateLimitWindowMs,
         // After sign-in, so each account has its own count, wherever it writes from.
         hook: 'preHandler',
         keyGenerator: (request) => `review|#${request.user!.id}`,
