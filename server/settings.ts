@@ -134,7 +134,11 @@ export interface AppConfig {
   idleTimeoutMs: number;
   /** How long a kept-alive connection waits for its next request (ms). */
   keepAliveTimeoutMs: number;
-  /** Requests one connection may carry; the answer to the last one closes it. */
+  /**
+   * Requests one connection may carry: the last one's answer tells the client
+   * to reconnect (`Connection: close`), and Node answers any request sent on
+   * it afterwards with 503.
+   */
   maxRequestsPerConnection: number;
   /**
    * Connections one client address may hold open at once; one more is closed
