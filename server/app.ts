@@ -1,10 +1,11 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import Fastify, { LogController, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type AppConfig } from './settings.ts';
 import { redactingSerializers, redactSecrets } from './log-redact.ts';
 import dbPlugin from './plugins/external/db.ts';
 import securityHeaders, { securityHeadersFor } from './plugins/external/security-headers.ts';
+import connectionsPlugin, { clientErrorHandler, connectionOptions } from './plugins/external/connections.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
@@ -62,6 +63,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       reply.headers(frameworkErrorHeaders ??= securityHeadersFor(config.distDir));
       void sendError(reply, parseLang(request.headers.lang), 400, 'bad_request');
     },
+    // How long a request may take to arrive, and how long a connection may stay open.
+    ...connectionOptions(config),
+    // A request Node refuses before Fastify sees it (unreadable, headers too large, too slow)
+    // is answered in the same envelope, with the same security headers.
+    clientErrorHandler: clientErrorHandler(() => (frameworkErrorHeaders ??= securityHeadersFor(config.distDir)), (): FastifyBaseLogger => app.log),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -91,6 +97,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
   });
 
+  await app.register(connectionsPlugin);
   await app.register(langPlugin);
   await app.register(errorHandler);
   await app.register(dbPlugin);

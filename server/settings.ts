@@ -130,8 +130,43 @@ export interface AppConfig {
    * origin not listed gets no CORS header at all: it is never echoed back.
    */
   corsOrigins: string[];
+  /**
+   * The whole request, headers and body, must arrive within this (ms); a
+   * client that sends its body a byte at a time is then cut off, not kept.
+   */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this (ms); at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** A connection on which nothing moves, either way, for this long (ms) is closed. */
+  idleTimeoutMs: number;
+  /** How long a kept-alive connection waits for its next request (ms). */
+  keepAliveTimeoutMs: number;
+  /**
+   * Requests one connection may carry: the last one's answer tells the client
+   * to reconnect (`Connection: close`), and Node answers any request sent on
+   * it afterwards with 503.
+   */
+  maxRequestsPerConnection: number;
+  /**
+   * Connections one client address may hold open at once; one more is closed
+   * as it opens. A proxy TRUST_PROXY trusts is not counted (it carries many
+   * shoppers and caps each itself).
+   */
+  maxConnectionsPerAddress: number;
   settings: ShopSettings;
 }
+
+/** The connection limits: environment variable and default of each. */
+export const CONNECTION_LIMITS = {
+  requestTimeoutMs: { env: 'REQUEST_TIMEOUT_MS', default: 30_000 },
+  headersTimeoutMs: { env: 'HEADERS_TIMEOUT_MS', default: 15_000 },
+  idleTimeoutMs: { env: 'IDLE_TIMEOUT_MS', default: 60_000 },
+  keepAliveTimeoutMs: { env: 'KEEP_ALIVE_TIMEOUT_MS', default: 5_000 },
+  maxRequestsPerConnection: { env: 'MAX_REQUESTS_PER_CONNECTION', default: 1000 },
+  maxConnectionsPerAddress: { env: 'MAX_CONNECTIONS_PER_ADDRESS', default: 32 },
+} as const;
+
+export type ConnectionLimits = { -readonly [K in keyof typeof CONNECTION_LIMITS]: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = process.cwd();
@@ -149,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: env.SEED !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
+    ...parseConnectionLimits(env),
     settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
   };
 }
@@ -169,6 +205,30 @@ export function parseOrigins(value: string | undefined): string[] {
     if (!bare) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin; write it as the browser sends it, like https://attar.eg (no path, no trailing slash)`);
   }
   return origins;
+}
+
+/** Node's timers take at most this many ms (about 24.8 days); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The connection limits from the environment: each a whole number from 1 up
+ * (0 would turn the protection off), the headers' time no longer than the
+ * whole request's. Anything else stops the start, naming the variable.
+ */
+export function parseConnectionLimits(env: NodeJS.ProcessEnv = process.env): ConnectionLimits {
+  const limits = {} as ConnectionLimits;
+  for (const [key, { env: name, default: fallback }] of Object.entries(CONNECTION_LIMITS)) {
+    const raw = env[name]?.trim();
+    const value = raw ? Number(raw) : fallback;
+    if (!Number.isInteger(value) || value < 1 || value > LONGEST_TIMER_MS) {
+      throw new Error(`${name}: "${raw}" is not a whole number from 1 to ${LONGEST_TIMER_MS}${name.endsWith('_MS') ? ' (milliseconds)' : ''}; leave it unset for the default, ${fallback}`);
+    }
+    limits[key as keyof ConnectionLimits] = value;
+  }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) is longer than REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs}): the headers are part of the request, so their limit must not exceed the whole request's`);
+  }
+  return limits;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -9,6 +9,8 @@ export const MESSAGES = {
   bad_request: { en: 'The request could not be read. Please check what was sent.', ar: 'تعذّرت قراءة الطلب. يُرجى التحقق مما أُرسل.' },
   unsupported_media: { en: 'Please send the request as JSON.', ar: 'يُرجى إرسال الطلب بصيغة JSON.' },
   body_too_large: { en: 'The request is too large.', ar: 'الطلب أكبر من الحجم المسموح به.' },
+  headers_too_large: { en: 'The request\'s headers are too large.', ar: 'ترويسات الطلب أكبر من الحجم المسموح به.' },
+  request_timeout: { en: 'The request took too long to arrive. Please try again.', ar: 'استغرق وصول الطلب وقتاً أطول من اللازم. يُرجى المحاولة مرة أخرى.' },
   validation_failed: { en: 'Please check the highlighted fields.', ar: 'يُرجى مراجعة الحقول المحددة.' },
   not_found: { en: 'We could not find what you asked for.', ar: 'لم نعثر على ما طلبته.' },
   unauthenticated: { en: 'Please log in first.', ar: 'يُرجى تسجيل الدخول أولاً.' },

@@ -66,8 +66,8 @@ export async function liveServer(env: Record<string, string> = {}, options: { di
       const spawned = spawnServer({
         PORT: String(port),
         DATABASE_URL: file, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: path.join(dir, 'no-dist'),
-        // Tests register many shoppers from one address.
-        SHOP_AUTH_RATE_LIMIT_MAX: '100000', SHOP_AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '100000',
+        // Tests register many shoppers from one address, on up to 256 connections at once.
+        SHOP_AUTH_RATE_LIMIT_MAX: '100000', SHOP_AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '100000', MAX_CONNECTIONS_PER_ADDRESS: '100000',
         ...env,
       });
       const proc = spawned.child;
