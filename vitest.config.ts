@@ -30,7 +30,8 @@ const server: TestProjectInlineConfiguration = {
     // app, and no server module keeps state of its own (its memo caches are pure).
     isolate: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Above START_MS (tests/shop-process.ts): a hook that starts a server process reports its own error.
+    hookTimeout: 180_000,
   },
 };
 
