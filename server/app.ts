@@ -13,7 +13,8 @@ import staticPlugin from './plugins/external/static.ts';
 import langPlugin from './plugins/app/lang.ts';
 import errorHandler, { sendError } from './plugins/app/error-handler.ts';
 import { parseLang } from './i18n/messages.ts';
-import { FIELD_ERROR } from './contract/common.ts';
+import { cleanText } from './contract/text.ts';
+import { EMPTY_MESSAGE, FIELD_MESSAGE, FREE_TEXT } from './contract/common.ts';
 import authPlugin from './plugins/app/auth/auth.ts';
 import repositories from './plugins/app/repositories.ts';
 import services from './plugins/app/services.ts';
@@ -75,11 +76,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Query strings, path params and headers arrive as text and are coerced to
   // the schema's types; JSON bodies already carry types, so they are not
   // (coercion made `true` a product id and `[3]` a quantity).
-  // `verbose` puts the failing schema in each error, for its FIELD_ERROR (the error handler).
-  const ajvOptions = { allErrors: true, removeAdditional: true, useDefaults: true, allowUnionTypes: true, verbose: true } as const;
-  const coercing = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
-  const strict = new Ajv({ ...ajvOptions, coerceTypes: false });
-  for (const ajv of [coercing, strict]) ajv.addKeyword({ keyword: FIELD_ERROR, schemaType: 'string' });
+  // A body field the contract does not name is refused, named (a misspelt `shipping` must not
+  // fall back to a default); an unknown query parameter (a tracker's utm_source) is dropped.
+  // docs/decisions.md, "Unknown body fields are refused".
+  const ajvOptions = { allErrors: true, useDefaults: true, allowUnionTypes: true, verbose: true } as const;
+  const coercing = withFreeText(new Ajv({ ...ajvOptions, removeAdditional: true, coerceTypes: 'array' }));
+  const strict = withFreeText(new Ajv({ ...ajvOptions, removeAdditional: false, coerceTypes: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : finiteOnly(coercing.compile(schema))));
 
   // An empty body on a JSON POST (e.g. POST /fav/add/{id}) is no body, not an error.
@@ -115,6 +117,30 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 }
 
 type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
+
+/**
+ * `x-free-text: true` on a string schema (the contract's `Text`): the value is
+ * cleaned (cleanText) in place before its length, pattern or any rule is
+ * checked, so what is validated is what is stored. docs/rules.md, "Free text".
+ */
+function withFreeText(ajv: Ajv): Ajv {
+  ajv.addKeyword({
+    keyword: FREE_TEXT,
+    schemaType: 'boolean',
+    modifying: true,
+    // Before `enum` (which Ajv checks ahead of any string keyword), so " Cairo " is Cairo.
+    before: 'enum',
+    errors: false,
+    validate: (on: boolean, data: unknown, _schema?: unknown, where?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => {
+      if (on && typeof data === 'string' && where?.parentData) where.parentData[where.parentDataProperty] = cleanText(data);
+      return true;
+    },
+  });
+  // Annotations the error handler reads (with `verbose`, each error carries its schema).
+  ajv.addKeyword({ keyword: FIELD_MESSAGE, schemaType: 'string' });
+  ajv.addKeyword({ keyword: EMPTY_MESSAGE, schemaType: 'string' });
+  return ajv;
+}
 
 /**
  * Ajv coerces the texts "Infinity", "-Infinity" and "1e400" to numbers that

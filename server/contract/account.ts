@@ -1,5 +1,22 @@
 import { Type } from 'typebox';
-import { Day, FIELD_ERROR, Id, Nullable, Text, Timestamp } from './common.ts';
+import { Day, Id, Nullable, Secret, Text, Timestamp, FIELD_MESSAGE } from './common.ts';
+import { GOVERNORATES, GOVERNORATE_PATTERN } from './governorates.ts';
+import { BIRTH_DATE_PATTERN, EMAIL_PATTERN, ONE_NAME_PATTERN, PHONE_PATTERN } from './rules.ts';
+
+// The fields every form shares, with the rules the server checks published as
+// patterns: what JSON Schema cannot say is in each description.
+const OneName = () => Text(60, { minLength: 1, pattern: ONE_NAME_PATTERN, message: 'name_one_word', description: 'one name of at least 3 letters, Latin or Arabic' });
+const Email = () => Text(254, { minLength: 1, pattern: EMAIL_PATTERN, message: 'email_invalid' });
+export const Phone = () => Text(24, {
+  minLength: 1, pattern: PHONE_PATTERN, message: 'phone_invalid',
+  description: 'an Egyptian phone: 11 digits, or +20 / 0020 and 10 digits; spaces, dashes and brackets between them; Western or Arabic digits',
+});
+const BirthDate = () => Text(20, {
+  minLength: 1, pattern: BIRTH_DATE_PATTERN, message: 'date_invalid',
+  description: 'YYYY-MM-DD (Western or Arabic digits): a real day, month 1–12, in 1900 or later, and at least 10 years before today (Cairo)',
+});
+const Password = () => Secret(200, { minLength: 6, message: 'password_short', description: 'at least 6 characters, taken exactly as typed' });
+
 
 export const User = Type.Object({
   id: Id,
@@ -13,36 +30,48 @@ export const User = Type.Object({
 
 export const RegisterBody = Type.Object(
   {
-    first_name: Text(60),
-    last_name: Text(60),
-    email: Text(254),
-    phone: Text(24),
-    password: Text(200),
-    password_confirmation: Text(200),
-    birth_date: Text(20),
+    first_name: OneName(),
+    last_name: OneName(),
+    email: Email(),
+    phone: Phone(),
+    password: Password(),
+    password_confirmation: Secret(200, { description: 'the same as password' }),
+    birth_date: BirthDate(),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'The email and the phone must not belong to another account.' },
 );
 
 export const LoginBody = Type.Object(
-  { login: Text(254, { description: 'email or phone' }), password: Text(200) },
+  {
+    login: Text(254, { minLength: 1, description: 'the account\'s email, or its phone in any form PHONE accepts; anything else matches no account' }),
+    password: Secret(200),
+  },
   { additionalProperties: false },
 );
 
 export const AuthData = Type.Object({ token: Type.String(), user: User });
 
 export const ProfileUpdateBody = Type.Object(
-  { first_name: Text(60), last_name: Text(60), phone: Text(24), birth_date: Text(20) },
-  { additionalProperties: false },
+  { first_name: OneName(), last_name: OneName(), phone: Phone(), birth_date: BirthDate() },
+  { additionalProperties: false, description: 'The phone must not belong to another account.' },
 );
 
 export const ChangePasswordBody = Type.Object(
-  { current_password: Text(200), password: Text(200), password_confirmation: Text(200) },
+  { current_password: Secret(200), password: Password(), password_confirmation: Secret(200, { description: 'the same as password' }) },
   { additionalProperties: false },
 );
 
 export const AddressBody = Type.Object(
-  { phone: Text(24), address: Text(300), title: Text(60), city: Text(60), government: Text(60) },
+  {
+    phone: Phone(),
+    address: Text(300, { minLength: 1 }),
+    title: Text(60, { minLength: 1 }),
+    city: Text(60, { minLength: 1 }),
+    government: Text(60, {
+      minLength: 1, pattern: GOVERNORATE_PATTERN, message: 'government_invalid',
+      description: `one of Egypt's 27 governorates: its code or English name in any case, or its Arabic name (${GOVERNORATES.map((g) => g.code).join(', ')})`,
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -56,15 +85,15 @@ export const Address = Type.Object({
   government_code: Type.String(),
 });
 
-/** A rate: 0.5 to 5 stars in half stars. Any refusal of it reads as one message (`x-error`, see plugins/app/error-handler.ts). */
+/** A rate: 0.5 to 5 stars in half stars. Any refusal of it reads as one message (`x-message`, see plugins/app/error-handler.ts). */
 const Rate = Type.Number({
-  minimum: 0.5, maximum: 5, multipleOf: 0.5, description: 'stars, 0.5 to 5 in half stars', [FIELD_ERROR]: 'rate_invalid',
+  minimum: 0.5, maximum: 5, multipleOf: 0.5, description: 'stars, 0.5 to 5 in half stars', [FIELD_MESSAGE]: 'rate_invalid',
 });
 
 export const ReviewBody = Type.Object(
   {
     product_id: Id,
-    comment: Text(2000, { description: 'plain text, not empty' }),
+    comment: Text(2000, { minLength: 1, emptyMessage: 'text_required', description: 'plain text, not empty once cleaned' }),
     rate: Rate,
   },
   { additionalProperties: false, description: "the account's review of the product: the first one, or a new version of it" },
@@ -79,6 +108,11 @@ export const MyReview = Type.Object({
 });
 
 export const ContactBody = Type.Object(
-  { name: Text(120), email: Text(254), phone: Text(24), message: Text(5000) },
+  {
+    name: Text(120, { minLength: 3 }),
+    email: Email(),
+    phone: Phone(),
+    message: Text(5000, { minLength: 10 }),
+  },
   { additionalProperties: false },
 );

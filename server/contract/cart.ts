@@ -49,7 +49,7 @@ export const SmellBody = Type.Object(
 export const ChangeSummaryBody = Type.Object(
   {
     product_id: Id,
-    qty: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+    qty: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'the line\'s new quantity: at least 1 and at most the product\'s stock' }),
     gift_id: Type.Optional(Nullable(Id)),
   },
   { additionalProperties: false },

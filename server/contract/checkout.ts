@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
-import { Day, Enum, IdempotencyHeaders, Id, Money, Nullable, Text, Timestamp } from './common.ts';
+import { Day, EMPTY_MESSAGE, Enum, FIELD_MESSAGE, IdempotencyHeaders, Id, Money, Nullable, Text, Timestamp } from './common.ts';
+import { Phone } from './account.ts';
+import { DAY_PATTERN, TWO_NAMES_PATTERN } from './rules.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
 export const SHIPPINGS = ['free', 'date'] as const;
@@ -7,15 +9,29 @@ export const SHIPPINGS = ['free', 'date'] as const;
 export const CheckoutBody = Type.Object(
   {
     card_id: Id,
-    username: Text(120),
-    phone: Text(24),
+    username: Text(120, { minLength: 1, pattern: TWO_NAMES_PATTERN, message: 'name_two_words', description: 'at least two names of 3 letters each, Latin or Arabic, separated by spaces' }),
+    phone: Phone(),
     address_id: Id,
-    shiping: Enum(SHIPPINGS),
-    date: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+    shiping: Enum(SHIPPINGS, { description: '"free": standard delivery; "date": on the day in `date`, for the shipping fee' }),
+    date: Type.Optional(Nullable(Type.String({
+      maxLength: 32,
+      description: 'with shiping "date", required: one of the cart\'s delivery_days (YYYY-MM-DD, Western or Arabic digits); otherwise ignored',
+    }))),
     payment: Enum(PAYMENTS),
-    point: Type.Optional(Type.Unsafe<number | string | null>({ type: ['null', 'number', 'string'], minimum: 0, maximum: 1e12, maxLength: 32 })),
+    point: Type.Optional(Type.Unsafe<number | string | null>({
+      type: ['null', 'number', 'string'], minimum: 0, maximum: 1e12, maxLength: 32,
+      description: 'not read: the points applied to the cart (GET /usepoint/done) are the ones spent',
+    })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // A scheduled delivery names its day.
+    if: { properties: { shiping: { const: 'date' } }, required: ['shiping'] },
+    then: {
+      required: ['date'],
+      properties: { date: { type: 'string', minLength: 1, pattern: DAY_PATTERN, [FIELD_MESSAGE]: 'date_invalid', [EMPTY_MESSAGE]: 'delivery_date_required' } },
+    },
+  },
 );
 
 /** A checkout attempt's key: a retry of Confirm never places a second order. */

@@ -54,17 +54,41 @@ export const IdempotencyHeaders = Type.Object({
   })),
 });
 
-/**
- * A schema annotation: the message key (server/i18n/messages.ts) a refusal
- * of this field answers with, whichever of its rules failed, in place of
- * the rule's generic message ("Must be at most 5."). Known to Ajv (app.ts)
- * and read by the error handler.
- */
-export const FIELD_ERROR = 'x-error';
+/** The schema keyword that marks a string as free text: the server cleans it (contract/text.ts) before checking it. */
+export const FREE_TEXT = 'x-free-text';
 
-/** A bounded free-text field: schemas refuse huge values before any rule runs. */
-export function Text(maxLength: number, options: { minLength?: number; description?: string } = {}) {
-  return Type.String({ maxLength, ...options });
+/**
+ * A bounded free-text field: schemas refuse huge values before any rule runs,
+ * and the server cleans the text first (controls, direction overrides and
+ * zero-width characters out, NFC, trimmed), so `minLength` counts what is left.
+ */
+export function Text(maxLength: number, options: TextOptions = {}) {
+  const { message, emptyMessage, ...rest } = options;
+  return Type.String({
+    maxLength, ...rest, [FREE_TEXT]: true,
+    ...(message ? { [FIELD_MESSAGE]: message } : {}),
+    ...(emptyMessage ? { [EMPTY_MESSAGE]: emptyMessage } : {}),
+  });
+}
+
+export interface TextOptions {
+  minLength?: number;
+  pattern?: string;
+  description?: string;
+  /** the server's message key when the value breaks the pattern, enum or bounds (else a generic one) */
+  message?: string;
+  /** the server's message key when the value is missing or empty (else "This field is required.") */
+  emptyMessage?: string;
+}
+
+/** Schema keywords naming the message a refusal of this field gives (server/plugins/app/error-handler.ts). */
+export const FIELD_MESSAGE = 'x-message';
+export const EMPTY_MESSAGE = 'x-message-empty';
+
+/** A secret (a password, a token): taken exactly as sent, never cleaned or trimmed. */
+export function Secret(maxLength: number, options: { minLength?: number; description?: string; message?: string } = {}) {
+  const { message, ...rest } = options;
+  return Type.String({ maxLength, ...rest, ...(message ? { [FIELD_MESSAGE]: message } : {}) });
 }
 
 /**
@@ -79,6 +103,11 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 /** One of a few strings, as a JSON-schema enum: one clear error listing them all. */
-export function Enum<const T extends readonly string[]>(values: T, options: { description?: string } = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+export function Enum<const T extends readonly string[]>(values: T, options: { description?: string; freeText?: boolean; message?: string } = {}) {
+  const { freeText, message, ...rest } = options;
+  return Type.Unsafe<T[number]>({
+    type: 'string', enum: [...values], ...rest,
+    ...(freeText ? { [FREE_TEXT]: true } : {}),
+    ...(message ? { [FIELD_MESSAGE]: message } : {}),
+  });
 }

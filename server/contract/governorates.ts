@@ -37,3 +37,9 @@ export function findGovernorate(value: string) {
   const v = value.trim().toLowerCase();
   return GOVERNORATES.find((g) => g.code === v || g.en.toLowerCase() === v || g.ar === value.trim()) ?? null;
 }
+
+/** Any letter of a Latin name in either case, as a pattern needs it without an `i` flag. */
+const anyCase = (text: string) => text.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
+
+/** The values findGovernorate knows, as one JSON-schema pattern: codes and English names in any case, Arabic names. */
+export const GOVERNORATE_PATTERN = `^(?:${[...new Set(GOVERNORATES.flatMap((g) => [anyCase(g.code), anyCase(g.en), g.ar]))].join('|')})$`;

@@ -12,26 +12,64 @@ export function toLatinDigits(value: string): string {
   });
 }
 
+// The shapes below are published in the contract as JSON-schema patterns
+// (server/contract/account.ts and checkout.ts) and checked by the same
+// functions here, so a client generated from openapi.json and the server
+// agree on every value. They describe the text after the server has cleaned
+// it (contract/text.ts: trimmed, controls out).
+
+/** A digit as shoppers type it: Western, Eastern Arabic or Persian. */
+const DIGIT = '[0-9\\u0660-\\u0669\\u06F0-\\u06F9]';
+const ZERO = '[0\\u0660\\u06F0]';
+const TWO = '[2\\u0662\\u06F2]';
+/** What may sit between a phone's digits: spaces, dashes, brackets. */
+const SEP = '[\\s()\\-]*';
+const digits = (n: number) => `(?:${SEP}${DIGIT}){${n}}`;
+
 /**
- * An Egyptian phone as 11 digits (01XXXXXXXXX). Accepts Eastern Arabic
- * digits, spaces and dashes, and a +20 / 0020 prefix. Null when it is not 11 digits.
+ * An Egyptian phone: 11 digits, or +20 / 0020 and the 10 digits after the
+ * leading 0; spaces, dashes and brackets anywhere; any of the three digit sets.
+ */
+export const PHONE_PATTERN = `^${SEP}(?:(?:\\+${SEP}|${ZERO}${SEP}${ZERO}${SEP})${TWO}${SEP}${ZERO}${digits(10)}|${digits(11)})${SEP}$`;
+
+/**
+ * An Egyptian phone as 11 digits (01XXXXXXXXX), or null when the value is
+ * not one (PHONE_PATTERN says which values are).
  */
 export function normalizePhone(value: string): string | null {
-  let digits = toLatinDigits(value).replace(/[\s\-()]/g, '');
-  if (digits.startsWith('+20')) digits = '0' + digits.slice(3);
-  else if (digits.startsWith('0020')) digits = '0' + digits.slice(4);
+  const digits = toLatinDigits(value).replace(/[\s\-()]/g, '');
+  const international = /^(?:\+20|0020)(\d{10})$/.exec(digits);
+  if (international) return '0' + international[1];
   return /^\d{11}$/.test(digits) ? digits : null;
 }
 
 // Arabic letters without tatweel (U+0640), which only stretches a word; the
 // marks (harakat, shadda, dagger alif) and tatweel may decorate a name but do
 // not count as its letters.
-const LETTER = /[A-Za-z\u0621-\u063A\u0641-\u064A\u0671-\u06D3]/g;
-const DECORATION = /[\u0640\u064B-\u065F\u0670]/g;
-const NAME_CHARS = /^[A-Za-z\u0621-\u063A\u0641-\u064A\u0671-\u06D3\u0640\u064B-\u065F\u0670]+$/;
+const LETTERS = 'A-Za-z\\u0621-\\u063A\\u0641-\\u064A\\u0671-\\u06D3';
+const MARKS = '\\u064B-\\u065F\\u0670\\u0640';
+/** Spaces between words: what is left of \s once the server has cleaned the text (no \v, \f, \r or BOM). */
+const SPACE = '[\\t\\n \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]';
+/** One word of letters and marks with at least 3 letters. */
+const NAME_WORD = `[${MARKS}]*(?:[${LETTERS}][${MARKS}]*){3,}`;
+/** One name of at least 3 letters, Latin or Arabic. */
+export const ONE_NAME_PATTERN = `^${NAME_WORD}$`;
+/** At least two such names, separated by spaces. */
+export const TWO_NAMES_PATTERN = `^${NAME_WORD}(?:${SPACE}+${NAME_WORD})+$`;
+/** A character of an email address: not a space or @, and nothing the server's cleaning removes. */
+const EMAIL_CHAR = '[^\\s@\\u0000-\\u001F\\u007F-\\u009F\\u200B-\\u200D\\u2060-\\u2064\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]';
+export const EMAIL_PATTERN = `^${EMAIL_CHAR}+@${EMAIL_CHAR}+\\.${EMAIL_CHAR}{2,}$`;
+/** YYYY-M-D with any digit set; which days are real is the rule's, not the pattern's. */
+export const BIRTH_DATE_PATTERN = `^${DIGIT}{4}-${DIGIT}{1,2}-${DIGIT}{1,2}$`;
+/** YYYY-MM-DD with any digit set. */
+export const DAY_PATTERN = `^${DIGIT}{4}-${DIGIT}{2}-${DIGIT}{2}$`;
+
+const ONE_NAME = new RegExp(ONE_NAME_PATTERN);
+const TWO_NAMES = new RegExp(TWO_NAMES_PATTERN);
+const EMAIL = new RegExp(EMAIL_PATTERN);
 
 function isName(word: string): boolean {
-  return NAME_CHARS.test(word) && (word.replace(DECORATION, '').match(LETTER)?.length ?? 0) >= 3;
+  return ONE_NAME.test(word);
 }
 
 /** One name of at least 3 letters, Latin or Arabic (sign-up first and last name). */
@@ -45,14 +83,13 @@ export function oneNameProblem(value: string): 'field_required' | 'name_one_word
 export function twoNamesProblem(value: string): 'field_required' | 'name_two_words' | null {
   const v = value.trim();
   if (!v) return 'field_required';
-  const words = v.split(/\s+/);
-  return words.length >= 2 && words.every(isName) ? null : 'name_two_words';
+  return TWO_NAMES.test(v) ? null : 'name_two_words';
 }
 
 export function emailProblem(value: string): 'field_required' | 'email_invalid' | null {
   const v = value.trim();
   if (!v) return 'field_required';
-  return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v) && v.length <= 254 ? null : 'email_invalid';
+  return EMAIL.test(v) && v.length <= 254 ? null : 'email_invalid';
 }
 
 export function passwordProblem(password: string, confirmation: string): 'password_short' | 'password_mismatch' | null {

@@ -30,6 +30,7 @@ export const MESSAGES = {
   field_max: { en: 'Must be at most {limit}.', ar: 'يجب ألا يزيد عن {limit}.' },
   field_invalid: { en: 'This value is not valid.', ar: 'هذه القيمة غير صالحة.' },
   field_one_of: { en: 'Must be one of: {values}.', ar: 'يجب أن يكون أحد: {values}.' },
+  field_unknown: { en: 'This field is not part of this request.', ar: 'هذا الحقل ليس من حقول هذا الطلب.' },
   field_too_many: { en: 'At most {limit} items.', ar: 'بحد أقصى {limit} عنصراً.' },
   email_invalid: { en: 'Invalid email format.', ar: 'صيغة البريد الإلكتروني غير صحيحة.' },
   phone_invalid: { en: 'Phone must be 11 digits.', ar: 'يجب أن يتكون رقم الهاتف من 11 رقماً.' },

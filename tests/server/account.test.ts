@@ -252,9 +252,12 @@ describe('POST /user/register', () => {
   });
 
   it('reports several broken fields at once', async () => {
-    const res = await register(signUp({ first_name: 'S', email: 'nope', phone: '123', password: '1', password_confirmation: '1', birth_date: '1998-02-30' }));
+    // The shapes the contract publishes are checked together, before the rules (a real birth date) run.
+    const res = await register(signUp({ first_name: 'S', email: 'nope', phone: '123', password: '1', password_confirmation: '1', birth_date: '1998/02/03' }));
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['birth_date', 'email', 'first_name', 'password', 'phone']);
+    const rules = await register(signUp({ birth_date: '1998-02-30', password: 'secret123', password_confirmation: 'secret124' }));
+    expect(Object.keys(rules.body.errors).sort()).toEqual(['birth_date', 'password_confirmation']);
   });
 
   it('refuses an email already taken, in any case, and a phone already taken, in any writing', async () => {
@@ -293,9 +296,15 @@ describe('POST /user/register', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('ignores fields a shopper may not set: points, role, id', async () => {
+  it('refuses fields a shopper may not set (points, role, id), each named, and creates no account', async () => {
+    const body = signUp();
+    const refused = await register({ ...body, points: 99999, role: 'admin', id: 1, is_admin: true });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(['id', 'is_admin', 'points', 'role']);
+    expect(refused.body.errors.role).toEqual(['This field is not part of this request.']);
+    expect(await app.db.selectFrom('users').select('id').where('email', '=', body.email).execute()).toEqual([]);
     const maxId = await app.db.selectFrom('users').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow();
-    const res = await register({ ...signUp(), points: 99999, role: 'admin', id: 1, is_admin: true });
+    const res = await register(body);
     expect(res.statusCode).toBe(201);
     const { user, token } = res.body.data;
     expect(user.points).toBe(0);
@@ -492,9 +501,12 @@ describe('profile', () => {
     const { token, user } = await registerShopper(app);
     const { phone } = unique();
     const eastern = phone.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
-    const res = await call(app, 'POST', '/user/profile/update', {
-      token, body: { first_name: 'منى', last_name: 'Hassan', phone: eastern, birth_date: '1990-12-31', email: 'changed@example.com' },
-    });
+    const body = { first_name: 'منى', last_name: 'Hassan', phone: eastern, birth_date: '1990-12-31' };
+    // The email is not the profile's to change: sending it is refused, named.
+    const withEmail = await call(app, 'POST', '/user/profile/update', { token, body: { ...body, email: 'changed@example.com' } });
+    expect(withEmail.statusCode).toBe(422);
+    expect(withEmail.body.errors).toEqual({ email: ['This field is not part of this request.'] });
+    const res = await call(app, 'POST', '/user/profile/update', { token, body });
     expect(res.statusCode).toBe(200);
     expect(res.body.status).toBe(200);
     expect(res.body.data.user).toEqual({
@@ -503,7 +515,7 @@ describe('profile', () => {
     const profile = await call(app, 'GET', '/user/profile', { token });
     expect(profile.body.data.user).toEqual(res.body.data.user);
     expect(profile.body.data.user.email).toBe(user.email);
-    // the new phone logs in; the ignored email does not
+    // the new phone logs in; the refused email does not
     expect((await login(phone, 'secret123')).statusCode).toBe(200);
     expect((await login('changed@example.com', 'secret123')).statusCode).toBe(422);
   });

@@ -1,10 +1,11 @@
 // Mass assignment: every write route gets its valid body plus the fields a
 // client must never set (owner, price, points, status, stock, role, id,
 // total, admin flags, …, and a `__proto__` carrying them), all aimed at
-// another shopper or at a better deal. The request does what its own fields
-// say and nothing more: the other shopper's rows, prices, stock, coupons,
-// order states and points balances come out as the rules make them, read
-// from the database afterwards.
+// another shopper or at a better deal. A body with fields its contract does
+// not name is refused, each of them named, and changes nothing; the valid
+// body alone does what its own fields say and nothing more: the other
+// shopper's rows, prices, stock, coupons, order states and points balances
+// come out as the rules make them, read from the database afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addAddress, checkoutBody, completeCart, call, makeApp, registerShopper, seededProduct, toAnswer, type Answer } from './helpers.ts';
@@ -32,20 +33,36 @@ function hostileFields(): Record<string, unknown> {
   };
 }
 
-/**
- * Sends the route's valid body with every hostile field beside it, and a
- * `__proto__` key carrying them again (JSON text: an object literal would
- * set the prototype instead of sending the key).
- */
-async function send(method: 'GET' | 'POST', url: string, token: string | null, body: Record<string, unknown> | null): Promise<Answer> {
-  const fields = { ...hostileFields(), ...body };
-  const json = JSON.stringify(fields);
-  const payload = `${json.slice(0, -1)},"__proto__":${JSON.stringify(hostileFields())},"constructor":{"prototype":{"is_admin":true}}}`;
+/** The hostile fields as JSON text, with a `__proto__` key carrying them again (an object literal would set the prototype instead of sending the key). */
+function hostilePayload(body: Record<string, unknown> | null): string {
+  const json = JSON.stringify({ ...hostileFields(), ...body });
+  return `${json.slice(0, -1)},"__proto__":${JSON.stringify(hostileFields())},"constructor":{"prototype":{"is_admin":true}}}`;
+}
+
+async function inject(method: 'GET' | 'POST', url: string, token: string | null, payload: string): Promise<Answer> {
   const res = await app.inject({
     method, url: `/api${url}`, payload,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   return toAnswer(res);
+}
+
+/**
+ * A route with a body: its valid body with every hostile field beside it is
+ * refused (422, each unknown field named) and changes nothing; then the valid
+ * body alone is sent and its answer returned, for the test to check what it
+ * did. A route that takes no body ignores what is sent: the hostile body is
+ * sent once and its answer returned.
+ */
+async function send(method: 'GET' | 'POST', url: string, token: string | null, body: Record<string, unknown>): Promise<Answer> {
+  if (Object.keys(body).length === 0) return inject(method, url, token, hostilePayload(body));
+  const refused = await inject(method, url, token, hostilePayload(body));
+  expect(refused.statusCode).toBe(422);
+  const unknown = [...Object.keys(hostileFields()).filter((key) => !(key in body)), 'constructor'];
+  expect(Object.keys(refused.body.errors).sort()).toEqual(unknown.sort());
+  for (const key of unknown) expect(refused.body.errors[key]).toEqual(['This field is not part of this request.']);
+  await expectGuardedUnchanged();
+  return inject(method, url, token, JSON.stringify(body));
 }
 
 /** Shopper B's rows, every product's price and stock, every coupon: what no one else's request may change. */

@@ -3,49 +3,79 @@ import fp from 'fastify-plugin';
 import { AppError, type FieldError } from '../../errors.ts';
 import { isBusyError, isFullError } from '../../db/database.ts';
 import { MESSAGES, t, type Lang, type MessageKey } from '../../i18n/messages.ts';
-import { FIELD_ERROR } from '../../contract/common.ts';
+import { EMPTY_MESSAGE, FIELD_MESSAGE } from '../../contract/common.ts';
 
 interface AjvError {
   instancePath?: string;
   keyword: string;
   params?: Record<string, unknown>;
-  /** the schema holding the failed rule (Ajv's `verbose`) */
+  /** with Ajv's `verbose`: the schema holding the failed keyword, and the value */
   parentSchema?: Record<string, unknown>;
+  data?: unknown;
 }
 
-/** Turns Ajv's errors into `{ field: [localized message] }`. */
+/**
+ * Turns Ajv's errors into `{ field: [localized message] }`: the field's own
+ * message where its schema names one (`x-message`, `x-message-empty`), and
+ * only "required" for a field that is missing or empty.
+ */
 function fieldsFromValidation(errors: AjvError[], lang: Lang): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  const found = new Map<string, { empty: boolean; errors: FieldError[] }>();
   for (const e of errors) {
+    // `if`/`then` reports the failed `then` keyword itself as well: that one names the field.
+    if (e.keyword === 'if') continue;
     const base = (e.instancePath ?? '').split('/').filter(Boolean).join('.');
-    const missing = typeof e.params?.missingProperty === 'string' ? e.params.missingProperty : null;
-    const field = missing ? (base ? `${base}.${missing}` : missing) : base || '_';
+    const missing = typeof e.params?.missingProperty === 'string' ? e.params.missingProperty
+      : typeof e.params?.additionalProperty === 'string' ? e.params.additionalProperty : null;
+    const field = missing !== null ? (base ? `${base}.${missing}` : missing) : base || '_';
+    const entry = found.get(field) ?? { empty: false, errors: [] };
+    found.set(field, entry);
     const fe = ajvMessage(e);
-    const text = t(lang, fe.key, fe.params);
-    const list = (fields[field] ??= []);
-    if (!list.includes(text)) list.push(text);
+    if (fe.empty && !entry.empty) {
+      entry.empty = true;
+      entry.errors = [];
+    }
+    if (fe.empty || !entry.empty) entry.errors.push(fe);
+  }
+  const fields: Record<string, string[]> = {};
+  for (const [field, entry] of found) {
+    const texts = [...new Set(entry.errors.map((fe) => t(lang, fe.key, fe.params)))];
+    fields[field] = texts;
   }
   return fields;
 }
 
-function ajvMessage(e: AjvError): FieldError {
-  // The field names its own message for any refusal (FIELD_ERROR in the contract).
-  const own = e.parentSchema?.[FIELD_ERROR];
-  if (typeof own === 'string' && Object.hasOwn(MESSAGES, own)) return { key: own as MessageKey };
+type Message = FieldError & { empty?: boolean };
+
+function schemaMessage(schema: Record<string, unknown> | undefined, keyword: string): MessageKey | null {
+  const key = schema?.[keyword];
+  return typeof key === 'string' && key in MESSAGES ? (key as MessageKey) : null;
+}
+
+function ajvMessage(e: AjvError): Message {
   const limit = e.params?.limit as number | undefined;
+  const own = schemaMessage(e.parentSchema, FIELD_MESSAGE);
   switch (e.keyword) {
-    case 'required': return { key: 'field_required' };
+    case 'required': {
+      const property = (e.parentSchema?.properties as Record<string, Record<string, unknown>> | undefined)?.[String(e.params?.missingProperty)];
+      return { key: schemaMessage(property, EMPTY_MESSAGE) ?? 'field_required', empty: true };
+    }
+    case 'additionalProperties': return { key: 'field_unknown' };
     case 'type': return { key: 'field_type' };
-    case 'minLength': return limit === 1 ? { key: 'field_required' } : { key: 'field_too_short', params: { limit: limit ?? 0 } };
+    case 'minLength':
+      if (limit === 1 || e.data === '') return { key: schemaMessage(e.parentSchema, EMPTY_MESSAGE) ?? 'field_required', empty: true };
+      return own ? { key: own } : { key: 'field_too_short', params: { limit: limit ?? 0 } };
     case 'maxLength': return { key: 'field_too_long', params: { limit: limit ?? 0 } };
-    case 'minimum': case 'exclusiveMinimum': return { key: 'field_min', params: { limit: limit ?? 0 } };
-    case 'maximum': case 'exclusiveMaximum': return { key: 'field_max', params: { limit: limit ?? 0 } };
+    case 'pattern': case 'multipleOf': return { key: own ?? 'field_invalid' };
+    case 'minimum': case 'exclusiveMinimum': return own ? { key: own } : { key: 'field_min', params: { limit: limit ?? 0 } };
+    case 'maximum': case 'exclusiveMaximum': return own ? { key: own } : { key: 'field_max', params: { limit: limit ?? 0 } };
     case 'maxItems': return { key: 'field_too_many', params: { limit: limit ?? 0 } };
     case 'const': case 'enum': {
+      if (own) return { key: own };
       const allowed = (e.params?.allowedValues as unknown[] | undefined) ?? (e.params?.allowedValue !== undefined ? [e.params.allowedValue] : []);
       return allowed.length ? { key: 'field_one_of', params: { values: allowed.join(', ') } } : { key: 'field_invalid' };
     }
-    default: return { key: 'field_invalid' };
+    default: return { key: own ?? 'field_invalid' };
   }
 }
 
