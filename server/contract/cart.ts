@@ -62,7 +62,7 @@ export const RemoveBody = Type.Object(
 export const RemoveData = Type.Object({ card_count: Type.Integer() });
 
 export const CouponBody = Type.Object(
-  { name: Text(64), totalprice: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 })])) },
+  { name: Text(64, { minLength: 1, description: 'the coupon code, in any case, with Western or Arabic digits' }), totalprice: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 })])) },
   { additionalProperties: false },
 );
 

@@ -27,6 +27,12 @@ export interface JsonSchema {
   maxLength?: number;
   maxItems?: number;
   pattern?: string;
+  multipleOf?: number;
+  const?: unknown;
+  if?: JsonSchema;
+  then?: JsonSchema;
+  description?: string;
+  'x-free-text'?: boolean;
 }
 
 export interface RouteSpec {
@@ -40,9 +46,12 @@ export interface RouteSpec {
   query: Record<string, JsonSchema>;
   headers: Record<string, JsonSchema>;
   body: JsonSchema | null;
+  /** the operation's description: what it does, and the refusals it may answer */
+  description?: string;
 }
 
 interface OpenApiOperation {
+  description?: string;
   security?: unknown[];
   parameters?: { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema: JsonSchema }> };
@@ -64,6 +73,7 @@ export function routesFromOpenApi(doc: { paths: Record<string, Record<string, Op
         query: params('query'),
         headers: params('header'),
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
+        description: op.description,
       });
     }
   }
@@ -117,14 +127,14 @@ export interface Plan {
   ip: string;
 }
 
-const pick = (pool: PoolName) => fc.nat(63).map((i) => new Pick(pool, i));
+export const pick = (pool: PoolName) => fc.nat(63).map((i) => new Pick(pool, i));
 
 // ------------------------------------------------------------------ ids
 
-type IdKind = 'product' | 'category' | 'gift' | 'cart' | 'cartItem' | 'address' | 'order' | 'any';
+export type IdKind = 'product' | 'category' | 'gift' | 'cart' | 'cartItem' | 'address' | 'order' | 'any';
 
 /** What an id names, from its field and route: a cart id should mostly be the shopper's cart, sometimes another's. */
-function idKind(field: string, route: string): IdKind {
+export function idKind(field: string, route: string): IdKind {
   if (field === 'product_id') return 'product';
   if (field === 'category_id') return 'category';
   if (field === 'gift_id') return 'gift';
@@ -151,7 +161,7 @@ const anyId: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...ANY_ID_POOLS).chain(pick),
 );
 
-function idArbitrary(kind: IdKind): fc.Arbitrary<unknown> {
+export function idArbitrary(kind: IdKind): fc.Arbitrary<unknown> {
   const own = (pool: PoolName) => ({ weight: 6, arbitrary: pick(pool) });
   const others = (pool: PoolName) => ({ weight: 3, arbitrary: pick(pool) });
   const rest = { weight: 2, arbitrary: anyId };

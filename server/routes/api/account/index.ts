@@ -10,7 +10,11 @@ import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
-import { bearer, ok, responses } from '../helpers.ts';
+import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
+
+/** A birth date of the right shape that is not a real one, or too recent. */
+const BIRTH_DATE: Refusal[] = (['month_invalid', 'day_invalid', 'february_days', 'month_30_days', 'year_invalid', 'too_young', 'date_invalid'] as const)
+  .map((key) => [422, key, 'birth_date'] as const);
 
 /** What a shopper sees of their account: never the password's hash. */
 function publicUser(u: Static<typeof User>) {
@@ -32,7 +36,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/user/register', {
     config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
-    schema: { tags, body: RegisterBody, response: responses(AuthData, { status: 201 }) },
+    schema: {
+      tags, body: RegisterBody, response: responses(AuthData, { status: 201 }),
+      description: describe('Opens an account and signs it in. Limited per address (429).', [
+        [422, 'email_taken', 'email'], [422, 'phone_taken', 'phone'], [422, 'password_mismatch', 'password_confirmation'], ...BIRTH_DATE,
+      ]),
+    },
   }, async (request, reply) => {
     const user = await app.accounts.register(request.body, today());
     const token = await app.tokens.issue(user.id);
@@ -77,7 +86,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    schema: { tags, body: LoginBody, response: responses(AuthData) },
+    schema: {
+      tags, body: LoginBody, response: responses(AuthData),
+      description: describe('Signs in with an email or a phone. Limited per account and per address (429).', [[422, 'login_failed'], [422, 'login_failed', 'login']]),
+    },
   }, async (request) => {
     const { password } = request.body;
     const user = await loginAccount(request);
@@ -107,7 +119,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/user/profile/update', {
-    onRequest: app.authenticate, schema: { tags, security: bearer, body: ProfileUpdateBody, response: responses(Type.Object({ user: User })) },
+    onRequest: app.authenticate, schema: {
+      tags, security: bearer, body: ProfileUpdateBody, response: responses(Type.Object({ user: User })),
+      description: describe('Changes the names, phone and birth date; the email stays.', [[422, 'phone_taken', 'phone'], ...BIRTH_DATE]),
+    },
   }, async (request) => {
     const user = await app.accounts.updateProfile(request.user!.id, request.body, today());
     return ok(t(request.lang, 'profile_updated'), { user: publicUser(user) });
@@ -116,7 +131,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/user/change-password', {
     onRequest: app.authenticate,
     config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
-    schema: { tags, security: bearer, body: ChangePasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    schema: {
+      tags, security: bearer, body: ChangePasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES },
+      description: describe('Changes the password and signs out every other session. Limited per address (429).', [
+        [422, 'current_password_wrong'], [422, 'current_password_wrong', 'current_password'], [422, 'password_mismatch', 'password_confirmation'],
+      ]),
+    },
   }, async (request) => {
     const { current_password, password, password_confirmation } = request.body;
     const errors = new FieldErrors();
@@ -142,7 +162,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(t(request.lang, 'ok'), { address: await app.accounts.addresses(request.user!.id, request.lang) }));
 
   app.delete('/user/address/:id', {
-    onRequest: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, schema: { tags, security: bearer, description: describe('Deletes one of the account\'s addresses.', [[404, 'address_not_found']]), params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     await app.accounts.deleteAddress(request.user!.id, request.params.id);
     return ok(t(request.lang, 'address_deleted'), null);

@@ -10,7 +10,7 @@ import { MyReview, ReviewBody } from '../../../contract/account.ts';
 import { ERROR_RESPONSES } from '../../../contract/common.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
-import { bearer, idempotent, idempotentHeaders, ok, responses } from '../helpers.ts';
+import { bearer, describe, idempotent, idempotentHeaders, ok, responses } from '../helpers.ts';
 import { addVary } from '../../../vary.ts';
 
 const encodings = new Map<string, 'br' | 'gzip' | null>();
@@ -72,7 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The same page for every shopper (hearts come from /fav/show), serialized
   // and compressed once when cached, so the compress plugin stays off this route.
-  app.get('/products/details/:id', { compress: false, schema: { tags, params: IdParams, response: responses(ProductDetails) } }, async (request, reply) => {
+  app.get('/products/details/:id', { compress: false, schema: { tags, description: describe('A product\'s page: its details, the first page of its reviews and their counts.', [[404, 'product_not_found']]), params: IdParams, response: responses(ProductDetails) } }, async (request, reply) => {
     const { lang } = request;
     const details = app.catalog.cachedDetails(request.params.id, lang) ?? (await app.catalog.details(request.params.id, lang));
     if (!details) throw notFound('product_not_found');
@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/products/category/:id', {
     schema: {
-      tags, params: IdParams, querystring: ListQuery,
+      tags, params: IdParams, querystring: ListQuery, description: describe('A category and a page of its products.', [[404, 'category_not_found']]),
       response: responses(Type.Object({ category: CategoryHead, products: Type.Array(ProductCard), meta: Meta })),
     },
   }, async (request) => {
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Wishlist
   const wishTags = ['wishlist'];
   app.post('/fav/add/:id', {
-    onRequest: app.authenticate, ...idempotent, schema: { tags: wishTags, security: bearer, ...idempotentHeaders, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, ...idempotent, schema: { tags: wishTags, security: bearer, ...idempotentHeaders, description: describe('Adds a product to the wishlist.', [[404, 'product_not_found']]), params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
     await app.catalog.addFavorite(request.user!.id, request.params.id);
@@ -132,7 +132,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/fav/remove/:id', {
-    onRequest: app.authenticate, ...idempotent, schema: { tags: wishTags, security: bearer, ...idempotentHeaders, params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    onRequest: app.authenticate, ...idempotent, schema: { tags: wishTags, security: bearer, ...idempotentHeaders, description: describe('Takes a product off the wishlist.', [[404, 'product_not_found']]), params: IdParams, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     if (!(await app.catalog.productExists(request.params.id))) throw notFound('product_not_found');
     await app.catalog.removeFavorite(request.user!.id, request.params.id);
@@ -148,7 +148,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { reviewRateLimitMax, reviewRateLimitWindowMs } = app.settings;
 
   app.get('/products/:id/reviews', {
-    schema: { tags: reviewTags, params: IdParams, querystring: ReviewsQuery, response: responses(ReviewsPage) },
+    schema: { tags: reviewTags, description: describe('A page of a product\'s reviews, newest first.', [[404, 'product_not_found']]), params: IdParams, querystring: ReviewsQuery, response: responses(ReviewsPage) },
   }, async (request) => {
     const { id } = request.params;
     if (!(await app.catalog.productExists(id))) throw notFound('product_not_found');
@@ -157,7 +157,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/review/mine/:id', {
-    onRequest: app.authenticate, schema: { tags: reviewTags, security: bearer, params: IdParams, response: responses(MyReview) },
+    onRequest: app.authenticate, schema: { tags: reviewTags, security: bearer, description: describe('The signed-in account\'s own review of a product, or null.', [[404, 'product_not_found']]), params: IdParams, response: responses(MyReview) },
   }, async (request) => {
     const { id } = request.params;
     if (!(await app.catalog.productExists(id))) throw notFound('product_not_found');
@@ -175,7 +175,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         keyGenerator: (request) => `review|#${request.user!.id}`,
       },
     },
-    schema: { tags: reviewTags, security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    schema: {
+      tags: reviewTags, security: bearer, body: ReviewBody, response: { 200: MessageOnly, ...ERROR_RESPONSES },
+      description: describe('Writes the account\'s review of a product, or replaces the one it wrote. Limited per account (429).', [[404, 'product_not_found']]),
+    },
   }, async (request) => {
     const { product_id, comment, rate } = request.body;
     // The schema already refuses a rate off the scale; the rule stays here beside the write it guards.

@@ -5,13 +5,13 @@ import { ERROR_RESPONSES, MessageOnly } from '../../../contract/common.ts';
 import { emailProblem, normalizePhone } from '../../../contract/rules.ts';
 import { FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
-import { ok, responses } from '../helpers.ts';
+import { describe, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const healthCheck = app.rawDb.prepare('select 1');
   app.post('/contact', {
     config: { rateLimit: { max: 20, timeWindow: 15 * 60 * 1000 } },
-    schema: { tags: ['content'], body: ContactBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
+    schema: { tags: ['content'], description: describe('Sends a message to the shop. Limited per address (429).'), body: ContactBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
   }, async (request) => {
     const { name, email, phone, message } = request.body;
     const errors = new FieldErrors();

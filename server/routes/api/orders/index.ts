@@ -4,7 +4,7 @@ import { IdParams } from '../../../contract/common.ts';
 import { Meta } from '../../../contract/catalog.ts';
 import { OrderDetail, OrderRow, OrdersQuery } from '../../../contract/checkout.ts';
 import { t } from '../../../i18n/messages.ts';
-import { bearer, ok, responses } from '../helpers.ts';
+import { bearer, describe, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = { tags: ['orders'], security: bearer };
@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/orders/:id', {
     onRequest: app.authenticate,
-    schema: { ...schema, params: IdParams, response: responses(Type.Object({ order: OrderDetail })) },
+    schema: { ...schema, description: describe('One of the account\'s orders.', [[404, 'order_not_found']]), params: IdParams, response: responses(Type.Object({ order: OrderDetail })) },
   }, async (request) => ok(t(request.lang, 'ok'), { order: await app.orders.detail(request.user!.id, request.params.id, request.lang) }));
 };
 
