@@ -321,7 +321,13 @@ describe('the product details page', () => {
     expect(calls.some((c) => c.path === '/review/send')).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('radio', { name: '4.5 stars' }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your opinion' }), { target: { value: '  Lovely and long lasting.  ' } });
+    // Invisible characters are no opinion: zero-width spaces and a direction override are refused here too.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your opinion' }), { target: { value: '\u200B\u200B\u202E ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
+    expect(await within(dialog).findByText('Please write your opinion.')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/review/send')).toBe(false);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your opinion' }), { target: { value: '  Lovely\u200B and long lasting.\u0000  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
 
     expect(await screen.findByText('Thank you! Your review was sent.')).toBeTruthy();

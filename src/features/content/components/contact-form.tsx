@@ -11,6 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
 import { emailProblem, normalizePhone } from '@contract/rules';
 import { sendContact, type ContactMessage } from '../api/send-contact';
+import { cleanText } from '@contract/text';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(key);
@@ -31,7 +32,7 @@ export function ContactForm() {
 
   const required = t`This field is required.`;
   const rules: Record<FieldPath<ContactMessage>, RegisterOptions<ContactMessage>> = {
-    name: { validate: (v: string) => (!v.trim() ? required : v.trim().length < 3 ? t`Must be at least 3 characters.` : true) },
+    name: { validate: (v: string) => (!cleanText(v) ? required : [...cleanText(v)].length < 3 ? t`Must be at least 3 characters.` : true) },
     email: {
       validate: (v: string) => {
         const problem = emailProblem(v);
@@ -39,7 +40,7 @@ export function ContactForm() {
       },
     },
     phone: { validate: (v: string) => (!v.trim() ? required : normalizePhone(v) ? true : t`Phone number must be 11 digits.`) },
-    message: { validate: (v: string) => (!v.trim() ? required : v.trim().length < 10 ? t`Message must be at least 10 characters.` : true) },
+    message: { validate: (v: string) => (!cleanText(v) ? required : [...cleanText(v)].length < 10 ? t`Message must be at least 10 characters.` : true) },
   };
 
   // Controlled, so MUI's labels know when reset() empties a field.
@@ -58,10 +59,10 @@ export function ContactForm() {
     send.reset();
     try {
       const message = await send.mutateAsync({
-        name: values.name.trim(),
+        name: cleanText(values.name),
         email: values.email.trim(),
         phone: normalizePhone(values.phone) ?? values.phone,
-        message: values.message.trim(),
+        message: cleanText(values.message),
       });
       notify(message, { variant: 'success' });
       reset();

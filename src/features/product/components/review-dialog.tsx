@@ -20,6 +20,7 @@ import type { MyReview } from '../api/get-my-review';
 import { starsLabel } from './review-summary';
 import { useReturnHere } from '@/lib/return-here';
 import { withMui } from '@/lib/mui/scope';
+import { cleanText } from '@contract/text';
 
 interface ReviewForm {
   rate: number | null;
@@ -36,7 +37,7 @@ function ReviewFormBody({ productId, review, onDone }: { productId: number; revi
 
   const submit = handleSubmit(async ({ rate, comment }) => {
     try {
-      const message = await send.mutateAsync({ rate: rate ?? 0, comment: comment.trim() });
+      const message = await send.mutateAsync({ rate: rate ?? 0, comment: cleanText(comment) });
       notify(message, { variant: 'success' });
       onDone();
     } catch (error) {
@@ -78,7 +79,7 @@ function ReviewFormBody({ productId, review, onDone }: { productId: number; revi
           )}
         />
         <TextField
-          {...register('comment', { validate: (value) => value.trim() !== '' || t`Please write your opinion.` })}
+          {...register('comment', { validate: (value) => cleanText(value) !== '' || t`Please write your opinion.` })}
           label={t`Your opinion`}
           multiline
           minRows={4}
