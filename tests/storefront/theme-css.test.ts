@@ -20,7 +20,7 @@ const alertColours = (severity: 'warning' | 'error') => [theme.darken(palette[se
 const THEME_COLOURS = new Set([
   palette.primary.main, palette.secondary.main, palette.background.default, palette.background.paper,
   palette.text.primary, palette.text.secondary, palette.text.disabled, palette.divider, palette.error.main, palette.error.dark,
-  palette.primary.dark, palette.secondary.dark, palette.common.white, palette.action.active, palette.action.hover, palette.action.disabled, palette.action.disabledBackground,
+  palette.primary.dark, palette.secondary.dark, palette.success.main, palette.common.white, palette.action.active, palette.action.hover, palette.action.disabled, palette.action.disabledBackground,
   // MUI's Skeleton: the text colour at 11 %.
   alpha(palette.text.primary, 0.11),
   // MUI's Button: the hover tint of a text or outlined button, the outlined border.
