@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Enum, Id, Money, Timestamp } from './common.ts';
+import { Enum, Id, Money, Text, Timestamp } from './common.ts';
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
 
@@ -56,7 +56,7 @@ export const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 48 })),
   category_id: Type.Optional(Id),
-  q: Type.Optional(Type.String({ maxLength: 100 })),
+  q: Type.Optional(Text(100, { description: 'words to search for, cleaned like any free text' })),
   sort: Type.Optional(Enum(SORTS)),
   min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
   max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),

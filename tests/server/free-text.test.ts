@@ -106,6 +106,13 @@ describe('free-text fields on the server', () => {
     expect(row).toMatchObject({ name: 'Mona Adel', email: 'mona@example.com', message: 'Do you ship to Aswan?' });
   });
 
+  it('clean the words searched for: hidden characters do not change what is found', async () => {
+    const plain = await call(app, 'GET', '/products?q=oud');
+    const hidden = await call(app, 'GET', `/products?q=${encodeURIComponent('\u200Bo\u200Bud\u202E\u0000')}`);
+    expect(plain.body.data.products.length).toBeGreaterThan(0);
+    expect(hidden.body.data.products.map((p: { id: number }) => p.id)).toEqual(plain.body.data.products.map((p: { id: number }) => p.id));
+  });
+
   it('clean names, but take a password exactly as typed', async () => {
     const password = ' pass\u200Bword ';
     const { token: t2, body } = await registerShopper(app, { first_name: 'Sal\u200Bma\u202E', password, password_confirmation: password });
