@@ -10,8 +10,15 @@
 // automatic reload, which comes only when a screen could not load at all.
 import { reloadPage } from './reload';
 
-/** How long a new version may take to be found and installed before the page reloads anyway. */
+/** How long the server may take to say whether there is a new version before the page reloads anyway. */
 export const FIND_NEW_VERSION_MS = 10_000;
+/**
+ * How long a new version found installing may take to finish. Installing
+ * downloads the new build's precache (about 290 KiB): on weak mobile data, or
+ * a slow phone, that takes well over 10 s, and reloading before it is done
+ * lands on the old, broken build with nothing left but Retry.
+ */
+export const INSTALL_MS = 60_000;
 /** How long the new worker may take to take over before the page reloads anyway. */
 export const TAKEOVER_MS = 4_000;
 
@@ -36,7 +43,7 @@ function installed(worker: ServiceWorker, ms: number): Promise<unknown> {
 async function newVersion(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
   if (registration.waiting) return registration.waiting;
   if (!registration.installing) await within(registration.update().catch(() => undefined), FIND_NEW_VERSION_MS);
-  if (registration.installing) await installed(registration.installing, FIND_NEW_VERSION_MS);
+  if (registration.installing) await installed(registration.installing, INSTALL_MS);
   return registration.waiting;
 }
 

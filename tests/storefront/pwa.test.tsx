@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from '@/app/route-error';
 import { UpdatePrompt } from '@/pwa/update-prompt';
 import { CHUNK_LOAD_TIMEOUT_MS, CHUNK_RELOAD_KEY, ChunkLoadError, isChunkLoadError, lazyScreen, loadChunk } from '@/pwa/chunk-load';
 import { reloadPage } from '@/pwa/reload';
-import { reloadOntoLatest, TAKEOVER_MS } from '@/pwa/reload-latest';
+import { INSTALL_MS, reloadOntoLatest, TAKEOVER_MS } from '@/pwa/reload-latest';
 import { fakeApi, renderApp } from './render';
 
 vi.mock('@/pwa/reload', () => ({ reloadPage: vi.fn() }));
@@ -345,6 +345,39 @@ describe('a screen whose code does not arrive, with a new version deployed', () 
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(sw.registration.update).toHaveBeenCalledTimes(1);
     expect(sw.posted).toEqual([]);
+  });
+
+  it('waits for a new version that is still installing, however slowly, rather than reload onto the broken one', async () => {
+    vi.useFakeTimers();
+    const sw = fakeWorkers();
+    // Found installing: its precache comes over weak mobile data, 30 s here.
+    const changes: (() => void)[] = [];
+    const installing = { state: 'installing', postMessage: (message: unknown) => sw.posted.push(message), addEventListener: (_: string, listener: () => void) => changes.push(listener) };
+    (sw.registration as { installing: unknown }).installing = installing;
+    const done = reloadOntoLatest();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(reload).not.toHaveBeenCalled();
+    installing.state = 'installed';
+    sw.registration.waiting = installing as never;
+    (sw.registration as { installing: unknown }).installing = null;
+    for (const listener of changes) listener();
+    await done;
+    expect(sw.posted).toEqual([{ type: 'SKIP_WAITING' }]);
+    expect(reload).not.toHaveBeenCalled();
+    sw.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads plainly when a version found installing has not finished in INSTALL_MS', async () => {
+    vi.useFakeTimers();
+    const sw = fakeWorkers();
+    (sw.registration as { installing: unknown }).installing = { state: 'installing', postMessage() {}, addEventListener() {} };
+    const done = reloadOntoLatest();
+    await vi.advanceTimersByTimeAsync(INSTALL_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('reloads anyway when the new version never takes over', async () => {
