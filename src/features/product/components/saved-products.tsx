@@ -9,7 +9,7 @@ export function SavedProducts({ products }: { products: readonly Product[] }) {
   return (
     <section className="attar-section" aria-labelledby="saved-products-heading">
       <h2 id="saved-products-heading" className="attar-h6 attar-section__title">{t`Saved on this phone`}</h2>
-      <p className="attar-text attar-text--secondary">{t`These products open without a connection.`}</p>
+      <p className="attar-text attar-text--secondary" style={{ marginBlockEnd: 16 }}>{t`These products open without a connection.`}</p>
       <div className="attar-grid">
         {products.map((product) => <ProductCard key={product.id} product={product} />)}
       </div>
