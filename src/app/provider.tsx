@@ -20,8 +20,8 @@ import { orderKeys } from '@/features/orders/api/get-orders';
 
 /**
  * What a reload offline needs to show (docs/architecture.md, "Offline"): the
- * cart, the wishlist, product details, home, the footer (bestseller) and the
- * orders already seen. Not the profile or the addresses: forms that need the
+ * cart, the wishlist, product details, home, about, the footer (bestseller)
+ * and the orders already seen. Not the profile or the addresses: forms that need the
  * server anyway.
  */
 export const PERSISTED_QUERIES: readonly QueryKey[] = [
@@ -29,6 +29,7 @@ export const PERSISTED_QUERIES: readonly QueryKey[] = [
   wishlistKeys.all,
   ['products', 'detail'],
   ['home'],
+  ['about'],
   ['products', 'bestseller'],
   orderKeys.all,
 ];

@@ -2,7 +2,7 @@
 // the worker agree. None holds a shopper's data: the worker never keeps an
 // answer to a request that carried a token.
 
-/** Anonymous answers of /home, /products/bestseller and /products/details/{id}, per language. */
+/** Anonymous answers of /home, /about, /products/bestseller and /products/details/{id}, per language. */
 export const API_CACHE = 'attar-api';
 /** Images under /media. */
 export const MEDIA_CACHE = 'attar-media';

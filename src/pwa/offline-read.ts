@@ -54,3 +54,34 @@ export async function askOfflineOnlyIfKept(path: string, lang: Lang, { anonymous
   if (!withToken && await keptByWorker(path, lang)) return;
   throw new ApiError(0, t`No connection. Check your internet and try again.`);
 }
+
+/**
+ * The answers the service worker keeps in `lang` for the API paths `path`
+ * matches (a pattern of the path after /api, e.g. /^\/products\/details\/(\d+)$/):
+ * each path with its answer's `data`. Empty without Cache Storage, or when
+ * it refuses.
+ */
+export async function keptAnswers<T>(path: RegExp, lang: Lang): Promise<{ path: string; data: T }[]> {
+  if (typeof caches === 'undefined') return [];
+  try {
+    const cache = await caches.open(API_CACHE);
+    const base = new URL(API_BASE, location.href);
+    const mine = (await cache.keys()).filter((request) => {
+      const url = new URL(request.url);
+      return url.origin === base.origin && url.pathname.startsWith(`${base.pathname}/`)
+        && path.test(url.pathname.slice(base.pathname.length))
+        && url.searchParams.get('__lang') === lang;
+    });
+    const answers = await Promise.all(mine.map(async (request) => {
+      try {
+        const body = (await (await cache.match(request))?.json()) as { data?: T } | undefined;
+        return body?.data === undefined ? [] : [{ path: new URL(request.url).pathname.slice(base.pathname.length), data: body.data }];
+      } catch {
+        return [];
+      }
+    }));
+    return answers.flat();
+  } catch {
+    return [];
+  }
+}

@@ -14,7 +14,7 @@ export interface ServiceWorkerHooks {
 }
 
 /** The catalog answers the worker keeps (sw.ts), as this page fetched them before the worker was there. */
-const KEPT_API = /^\/api\/(home|products\/bestseller|products\/details\/\d+)$/;
+const KEPT_API = /^\/api\/(home|about|products\/bestseller|products\/details\/\d+)$/;
 
 /**
  * On the first visit the page loads before the worker controls it, so what
@@ -31,8 +31,8 @@ function keepWhatThisPageLoaded(wb: Workbox) {
     const url = new URL(entry.name);
     if (url.origin !== location.origin) continue;
     if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/')) urls.push(url.href);
-    // Details are fetched without the token; home and bestseller only when signed out.
-    else if (KEPT_API.test(url.pathname) && (!signedIn || url.pathname.includes('/details/'))) urls.push([url.href, { headers: { lang } }]);
+    // Details and about are fetched without the token; home and bestseller only when signed out.
+    else if (KEPT_API.test(url.pathname) && (!signedIn || /\/(details\/|about$)/.test(url.pathname))) urls.push([url.href, { headers: { lang } }]);
   }
   if (urls.length) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }).catch(() => {});
 }

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (docs/architecture.md, "Offline"), built by vite-plugin-pwa
 // (injectManifest) into /sw.js. It serves the shell from the precache, keeps
-// anonymous catalog answers per language for weak networks, and images.
+// anonymous catalog answers per language (home, about, the footer's, product
+// details) for weak networks and offline, and images.
 // It never stores an answer to a request that carried a token.
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -33,7 +34,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), {
 
 // The API may live on another host (VITE_API_HOST); its answers are CORS, not opaque.
 const API = new URL(`${import.meta.env.VITE_API_HOST ?? ''}/api/`, self.location.href);
-const SHOPPER_INDEPENDENT = /^(home|products\/bestseller|products\/details\/\d+)$/;
+const SHOPPER_INDEPENDENT = /^(home|about|products\/bestseller|products\/details\/\d+)$/;
 
 /** `lang` is a header, not part of the URL: it joins the cache key so both languages sit side by side. */
 const keyedByLanguage: WorkboxPlugin = {

@@ -225,6 +225,61 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
     }
   });
 
+  it('after a navigation the focus is on the new screen\'s heading; not on the first page, nor when only the list\'s query changes', async () => {
+    const { page, problems, context } = await visit(env.browser, lang);
+    /** The focused element: its tag, text and tabindex. */
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? { tag: el.tagName, text: el.textContent?.trim() ?? '', tabindex: el.getAttribute('tabindex') } : null;
+    });
+    const headingFocused = (text: string) => expect.poll(focused).toEqual({ tag: 'H1', text, tabindex: '-1' });
+    try {
+      await page.goto(env.shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await takenOver(page);
+      expect((await focused())?.tag).toBe('BODY');
+
+      // A link of the bar, which stays on the page: the focus leaves it for the list's heading.
+      const bar = page.getByRole('navigation', { name: say(lang, 'Main', 'القائمة الرئيسية') });
+      await bar.getByRole('link', { name: say(lang, 'Products', 'المنتجات'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/products');
+      const listTitle = say(lang, 'Products', 'المنتجات');
+      await headingFocused(listTitle);
+      // The next Tab is the screen's own: its search field, not the bar's links again.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')) && document.activeElement?.tagName === 'INPUT')).toBe(true);
+
+      // Sorting changes only the query string: the focus stays on the select.
+      await loadedGrid(page);
+      const sort = page.getByLabel(say(lang, 'Sort by', 'ترتيب حسب'), { exact: true });
+      await sort.focus();
+      await sort.selectOption('price_asc');
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+      await loadedGrid(page);
+      expect(await sort.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // A product's card, inside the list (gone with it): the product's name takes the focus.
+      const card = (await loadedGrid(page)).getByRole('link').first();
+      const name = plain(await card.getByRole('heading', { level: 3 }).textContent()).trim();
+      await card.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/products/product-details/'));
+      await headingFocused(name);
+      // The page is at its top, the heading in view.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      // Back: the list's heading again.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/products');
+      await headingFocused(listTitle);
+
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('switches language on a product page: same URL, direction flips, the name follows, no reload', async () => {
     const { page, problems, context } = await visit(env.browser, lang);
     try {

@@ -248,6 +248,87 @@ describe('offline browsing', () => {
   });
 });
 
+describe.each(['en', 'ar'] as const)('what offline shows of what was and was not seen, in %s', (lang) => {
+  it('about us in both languages seen; a product never seen says so, offers the saved ones and opens once back online; nothing is prefetched offline', async () => {
+    const { context, page } = await visit(env.browser, lang);
+    const problems = watchProblems(page);
+    const network = trackRequests(page);
+    const other: Lang = lang === 'ar' ? 'en' : 'ar';
+    try {
+      const [about, aboutOther, kept, unseen] = await Promise.all([
+        catalog<{ title: string }>('/about', lang), catalog<{ title: string }>('/about', other), productName(1, lang), productName(6, lang),
+      ]);
+      await page.goto(env.shop.url + '/');
+      await h1(page).waitFor();
+      await waitForServiceWorker(page);
+
+      // Online: a product, whose page prefetches the cart's code; every file it prefetched is kept.
+      await page.goto(env.shop.url + '/products/product-details/1');
+      await h1Is(page, kept);
+      await page.waitForFunction(() => document.querySelector('link[rel=prefetch]') !== null);
+      await network.quiet();
+      await expect.poll(() => page.evaluate(async () => {
+        const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map((link) => link.href);
+        const missing = await Promise.all(links.map(async (href) => ((await caches.match(href)) ? null : href)));
+        return missing.filter(Boolean);
+      })).toEqual([]);
+      // About us, first from the server's page, then in the other language from the app.
+      await page.goto(env.shop.url + '/about-us');
+      await h1Is(page, about.title);
+      await network.quiet();
+      await switchLanguage(page, other);
+      await h1Is(page, aboutOther.title);
+      await network.quiet();
+      await switchLanguage(page, lang);
+      await h1Is(page, about.title);
+      await waitForPersistedQueries(page, [['about', lang], ['about', other], ['products', 'detail', 1, lang]]);
+
+      await context.setOffline(true);
+      const failedFiles: string[] = [];
+      page.on('requestfailed', (r) => { if (new URL(r.url()).pathname.startsWith('/assets/')) failedFiles.push(r.url()); });
+
+      // About us, reloaded offline, in both languages.
+      await page.reload();
+      await h1Is(page, about.title);
+      await offlineBar(page, lang).waitFor();
+      await switchLanguage(page, other);
+      await h1Is(page, aboutOther.title);
+      await switchLanguage(page, lang);
+      await h1Is(page, about.title);
+      await axeClean(page);
+
+      // A product never seen: said so, with what is saved offered instead.
+      await page.goto(env.shop.url + '/products/product-details/6');
+      await h1Is(page, say(lang,
+        "You're offline, and this product hasn't been saved on this phone yet.",
+        'أنت غير متصل بالإنترنت، ولم يُحفَظ هذا المنتج على هذا الهاتف بعد.'));
+      const saved = page.getByRole('region', { name: say(lang, 'Saved on this phone', 'محفوظة على هذا الهاتف'), exact: true });
+      const savedCard = saved.getByRole('link').filter({ has: page.getByRole('heading', { level: 3, name: kept, exact: true }) });
+      await savedCard.waitFor();
+      await axeClean(page);
+      // It opens offline, and the focus goes to its name.
+      await savedCard.click();
+      await h1Is(page, kept);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      // The cart's code, prefetched online, opens offline.
+      await openCart(page, lang);
+      await page.goBack();
+      await page.goBack();
+      await page.getByRole('region', { name: say(lang, 'Saved on this phone', 'محفوظة على هذا الهاتف'), exact: true }).waitFor();
+      // Nothing was prefetched offline: no failed request for a file, no error in the console.
+      expect(failedFiles).toEqual([]);
+      expect(problems.unexpected()).toEqual([]);
+
+      // Back online, the product comes by itself.
+      await context.setOffline(false);
+      await h1Is(page, unseen);
+      expect(problems.pageErrors()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+});
+
 const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
 const smellSelect = (page: Page, lang: Lang, unit: number, name: string) =>

@@ -267,6 +267,59 @@ describe('offers, best sellers and about', () => {
   });
 });
 
+const aboutAnswer = (lang: string) => ({
+  body: {
+    status: 200, message: 'OK',
+    data: { title: lang === 'ar' ? 'عن عطّار' : 'About Attar', content: `<p>${lang === 'ar' ? 'منذ ١٩٥٠' : 'Since 1950'}</p>`, image: '/media/about.svg' },
+  },
+});
+
+/** Cache Storage with the service worker's API cache holding `urls` (jsdom has none). */
+function workerKeeps(urls: string[]) {
+  vi.stubGlobal('caches', {
+    open: async (name: string) => ({
+      match: async (key: string) => (name === 'attar-api' && urls.includes(key) ? new Response('{}') : undefined),
+    }),
+  });
+}
+
+describe.each(['en', 'ar'] as const)('about us offline, in %s', (lang) => {
+  const title = lang === 'ar' ? 'عن عطّار' : 'About Attar';
+
+  it('shows the copy the service worker kept in the shopper\'s language, asked without the token so that the worker may keep it', async () => {
+    localStorage.setItem('lang', lang);
+    localStorage.setItem('userToken', 'token-123456789012345');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    workerKeeps([`${window.location.origin}/api/about?__lang=${lang}`]);
+    const { fetchMock } = fakeApi({ '/about': aboutAnswer });
+    renderApp(screens, { route: '/about-us' });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    const asked = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/about'));
+    expect(asked).toHaveLength(1);
+    const headers = asked[0][1]!.headers as Record<string, string>;
+    expect(headers.lang).toBe(lang);
+    expect(headers.authorization).toBeUndefined();
+  });
+
+  it('never seen: says there is no connection under its heading, with Retry, instead of an empty page; back online it comes by itself', async () => {
+    localStorage.setItem('lang', lang);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    workerKeeps([]);
+    const { fetchMock } = fakeApi({ '/about': aboutAnswer });
+    renderApp(screens, { route: '/about-us' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(lang === 'ar' ? 'لا يوجد اتصال' : 'No connection');
+    expect(within(alert).getByRole('button', { name: lang === 'ar' ? 'إعادة المحاولة' : 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: lang === 'ar' ? 'من نحن' : 'About us' })).toBeTruthy();
+    // Nothing the worker could not answer was asked.
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/about'))).toHaveLength(0);
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => { window.dispatchEvent(new Event('online')); });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+});
+
 function cleanupAndRender(route: string) {
   cleanup();
   return renderApp(screens, { route });

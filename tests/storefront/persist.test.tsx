@@ -111,6 +111,7 @@ describe('what is persisted', () => {
       [['wishlist', 'en', TOKEN], []],
       [['products', 'detail', 5, 'ar'], { id: 5 }],
       [['home', 'en'], { slider: [] }],
+      [['about', 'ar'], { title: 'عن عطّار' }],
       [['products', 'bestseller', 'en'], { footer: {} }],
       [['orders', 'list', 1, 'en', TOKEN], { orders: [] }],
       [['orders', 'detail', 9, 'en', TOKEN], { id: 9 }],
@@ -123,7 +124,7 @@ describe('what is persisted', () => {
     return queryClient;
   }
 
-  it('keeps the cart, wishlist, product details, home, footer and orders; not the profile, addresses or lists', () => {
+  it('keeps the cart, wishlist, product details, home, about, footer and orders; not the profile, addresses or lists', () => {
     localStorage.setItem('userToken', TOKEN);
     const queryClient = filled();
     const options = persistOptions(makeIdbPersister(), PERSISTED_QUERIES, SHOPPERS_QUERIES);
@@ -133,6 +134,7 @@ describe('what is persisted', () => {
       ['wishlist', 'en', TOKEN],
       ['products', 'detail', 5, 'ar'],
       ['home', 'en'],
+      ['about', 'ar'],
       ['products', 'bestseller', 'en'],
       ['orders', 'list', 1, 'en', TOKEN],
       ['orders', 'detail', 9, 'en', TOKEN],

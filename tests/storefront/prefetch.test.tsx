@@ -30,6 +30,10 @@ beforeEach(() => {
 afterEach(() => {
   document.head.querySelectorAll(`meta[name="${PREFETCH_META}"], link[rel=prefetch]`).forEach((n) => n.remove());
   delete (navigator as Navigator & { connection?: unknown }).connection;
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  vi.restoreAllMocks();
+  // The connection back: a failed prefetch of one test does not hold back the next.
+  window.dispatchEvent(new Event('online'));
   onlineManager.setOnline(true);
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -104,6 +108,10 @@ describe('mayPrefetch', () => {
     onlineManager.setOnline(false);
     expect(mayPrefetch()).toBe(false);
     onlineManager.setOnline(true);
+    // The browser's own word, though nothing has told TanStack Query yet (a page opened offline).
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(mayPrefetch()).toBe(false);
+    vi.restoreAllMocks();
     for (const effectiveType of ['2g', 'slow-2g']) {
       connection({ effectiveType });
       expect(mayPrefetch(), effectiveType).toBe(false);
@@ -143,5 +151,60 @@ describe('PrefetchNext', () => {
     unmount();
     act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS * 3));
     expect(prefetched()).toEqual([]);
+  });
+});
+
+describe('offline', () => {
+  const mount = (at: string) => render(<MemoryRouter initialEntries={[at]}><PrefetchNext /></MemoryRouter>);
+  const browserOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  const link = (href: string) => document.head.querySelector<HTMLLinkElement>(`link[rel=prefetch][href="${href}"]`)!;
+
+  it('asks nothing while the browser is offline, and asks once it is back online', () => {
+    vi.useFakeTimers();
+    browserOnline(false);
+    mount('/products/product-details/3');
+    act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS * 3));
+    expect(prefetched()).toEqual([]);
+
+    browserOnline(true);
+    act(() => { window.dispatchEvent(new Event('online')); });
+    act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS));
+    expect(prefetched()).toEqual([['/assets/cart-e.js', '']]);
+  });
+
+  it('after a prefetch fails, asks nothing more, on any page, until the browser says it is online; then asks the failed file again', () => {
+    vi.useFakeTimers();
+    // The browser still believes it is online: a network that lets nothing through.
+    const product = mount('/products/product-details/3');
+    act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS));
+    expect(prefetched()).toEqual([['/assets/cart-e.js', '']]);
+    act(() => { link('/assets/cart-e.js').dispatchEvent(new Event('error')); });
+    expect(prefetched()).toEqual([]);
+    expect(mayPrefetch()).toBe(false);
+
+    product.unmount();
+    const home = mount('/');
+    act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS * 3));
+    expect(prefetched()).toEqual([]);
+    home.unmount();
+    mount('/products/product-details/3');
+    act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS * 3));
+    expect(prefetched()).toEqual([]);
+
+    act(() => { window.dispatchEvent(new Event('online')); });
+    act(() => vi.advanceTimersByTime(PREFETCH_DELAY_MS));
+    expect(prefetched()).toEqual([['/assets/cart-e.js', '']]);
+  });
+
+  it('hands each prefetched file that arrived to the service worker to keep, so it opens offline later', () => {
+    const postMessage = vi.fn();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: { postMessage } } });
+    prefetchScreens(['cart', 'products']);
+    act(() => { link('/assets/cart-e.js').dispatchEvent(new Event('load')); });
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'CACHE_URLS', payload: { urlsToCache: [`${location.origin}/assets/cart-e.js`] } });
+    // One that failed is not handed over.
+    act(() => { link('/assets/products-d.js').dispatchEvent(new Event('error')); });
+    expect(postMessage).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
 import { useWaitingChanges } from '@/lib/offline-changes';
 import ProductDetails from '@/app/routes/product-details';
@@ -583,8 +583,8 @@ describe('the product details page offline', () => {
     renderDetails();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { level: 1 }).textContent)
-      .toBe("You are offline, and this product hasn't been saved on this device yet.");
-    expect(alert.textContent).toContain('Connect to the internet, then try again.');
+      .toBe("You're offline, and this product hasn't been saved on this phone yet.");
+    expect(alert.textContent).toContain("It opens by itself once you're back online.");
     // Nothing the worker could not answer was asked: no failed load in the console.
     expect(detailsAsked(calls)).toBe(0);
 
@@ -593,7 +593,7 @@ describe('the product details page offline', () => {
     retry.focus();
     fireEvent.click(retry);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' }).getAttribute('aria-busy') ?? 'false').not.toBe('true'));
-    expect(screen.getByRole('alert').textContent).toContain("You are offline, and this product hasn't been saved on this device yet.");
+    expect(screen.getByRole('alert').textContent).toContain("You're offline, and this product hasn't been saved on this phone yet.");
     expect(detailsAsked(calls)).toBe(0);
 
     // The connection's return asks again by itself.
@@ -622,7 +622,7 @@ describe('the product details page offline', () => {
     fireEvent.click(screen.getByTestId('language-toggle'));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { level: 1 }).textContent)
-      .toBe('أنت غير متصل بالإنترنت، ولم يُحفَظ هذا المنتج على هذا الجهاز بهذه اللغة بعد.');
+      .toBe('أنت غير متصل بالإنترنت، ولم يُحفَظ هذا المنتج على هذا الهاتف بهذه اللغة بعد.');
     // Retry, in Arabic too.
     expect(within(alert).getAllByRole('button')).toHaveLength(1);
     expect(detailsAsked(calls)).toBe(1);
@@ -647,6 +647,18 @@ describe('the product details page offline', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
   });
 
+  it('asks again by itself when the browser says it is back online', async () => {
+    startOffline();
+    workerKeeps([]);
+    const { calls } = fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    await screen.findByRole('alert');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => { window.dispatchEvent(new Event('online')); });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).toBeTruthy();
+    expect(detailsAsked(calls)).toBe(1);
+  });
+
   it('names the product in the changes made offline from its page', async () => {
     localStorage.setItem('userToken', 'token-123456789012345');
     fakeApi({
@@ -666,5 +678,75 @@ describe('the product details page offline', () => {
     fireEvent.click(within(info).getByRole('button', { name: 'Add Royal Oud Intense to wishlist' }));
     await waitFor(() => expect(within(screen.getByTestId('waiting')).getAllByRole('listitem').map((li) => li.textContent))
       .toEqual(['Add Royal Oud Intense', 'Add Royal Oud Intense to wishlist']));
+  });
+});
+
+/** Another product's details: `id`, named `name`. */
+const otherDetails = (lang: string, id: number, name: string): Details => ({
+  ...details(lang),
+  OverView_Product: { ...details(lang).OverView_Product, name, main_image: `/media/products/${id}.svg`, price: 700, product_after_sale: 700 },
+  Product_details: { ...details(lang).Product_details, product_id: id },
+});
+
+/** Cache Storage whose API cache holds these answers, by key (jsdom has none). */
+function workerHolds(answers: Record<string, unknown>) {
+  const respond = (key: string) => (key in answers ? new Response(JSON.stringify({ status: 200, message: 'OK', data: answers[key] })) : undefined);
+  vi.stubGlobal('caches', {
+    open: async (name: string) => ({
+      keys: async () => (name === 'attar-api' ? Object.keys(answers).map((url) => ({ url })) : []),
+      match: async (key: string | { url: string }) => (name === 'attar-api' ? respond(typeof key === 'string' ? key : key.url) : undefined),
+    }),
+  });
+}
+
+describe.each(['en', 'ar'] as const)('a product never seen, offline, in %s', (lang) => {
+  const say = (en: string, ar: string) => (lang === 'ar' ? ar : en);
+
+  it('offers the products saved on this phone (seen this visit, or kept by the service worker) in the shopper\'s language', async () => {
+    localStorage.setItem('lang', lang);
+    const origin = window.location.origin;
+    fakeApi({ '/products/details/2': (l) => ({ body: { status: 200, message: 'OK', data: otherDetails(l, 2, l === 'ar' ? 'مسك السلطان' : 'Sultan Musk') } }) });
+    renderApp(
+      <>
+        <Link to="/products/product-details/1">to product 1</Link>
+        <Routes>
+          <Route path="/products/product-details/:id" element={<ProductDetails />} />
+        </Routes>
+      </>,
+      { route: '/products/product-details/2' },
+    );
+    await screen.findByRole('heading', { level: 1, name: say('Sultan Musk', 'مسك السلطان') });
+
+    // The connection goes; the worker keeps product 3 in this language, product 4 only in the other.
+    startOffline();
+    act(() => onlineManager.setOnline(false));
+    const other = lang === 'ar' ? 'en' : 'ar';
+    workerHolds({
+      [`${origin}/api/products/details/3?__lang=${lang}`]: otherDetails(lang, 3, say('Desert Sandalwood', 'صندل الصحراء')),
+      [`${origin}/api/products/details/4?__lang=${other}`]: otherDetails(other, 4, 'Amber Nights'),
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'to product 1' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe(say(
+      "You're offline, and this product hasn't been saved on this phone yet.",
+      'أنت غير متصل بالإنترنت، ولم يُحفَظ هذا المنتج على هذا الهاتف بعد.',
+    ));
+    const saved = await screen.findByRole('region', { name: say('Saved on this phone', 'محفوظة على هذا الهاتف') });
+    await waitFor(() => expect(within(saved).getAllByRole('heading', { level: 3 }).map((h) => h.textContent))
+      .toEqual([say('Sultan Musk', 'مسك السلطان'), say('Desert Sandalwood', 'صندل الصحراء')]));
+    expect(within(saved).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/products/product-details/2', '/products/product-details/3']);
+    // Outside the alert: a screen reader announces the message, not the whole list.
+    expect(alert.contains(saved)).toBe(false);
+  });
+
+  it('offers nothing when nothing is saved', async () => {
+    localStorage.setItem('lang', lang);
+    startOffline();
+    workerHolds({});
+    fakeApi({});
+    renderDetails();
+    await screen.findByRole('alert');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });

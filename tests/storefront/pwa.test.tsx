@@ -145,6 +145,7 @@ describe('the update prompt', () => {
       `${origin}/media/products/oud.svg`,
       `${origin}/api/products/details/3`,
       `${origin}/api/home`,
+      `${origin}/api/about`,
       `${origin}/api/cart`,
       'https://elsewhere.example/x.js',
     ].map((name) => ({ name })) as PerformanceEntryList);
@@ -161,6 +162,7 @@ describe('the update prompt', () => {
           `${origin}/media/products/oud.svg`,
           // Asked without the token, in the shopper's language; /home carried the token, so it stays out.
           [`${origin}/api/products/details/3`, { headers: { lang: 'ar' } }],
+          [`${origin}/api/about`, { headers: { lang: 'ar' } }],
         ],
       },
     }]);

@@ -14,7 +14,15 @@ export default function About() {
   const { lang } = useLanguage();
   const { data, error, isPending, isFetching, refetch } = useQuery(aboutQuery(lang));
   usePageTitle(data?.title ?? t`About us`);
-  if (error && !isFetching) return <LoadFailed message={error.message} onRetry={() => void refetch()} />;
+  // A copy kept on the device stays on show when asking again fails (offline, a refresh fails).
+  if (error && !data && !isFetching) {
+    return (
+      <div className="attar-about">
+        <h1 className="attar-h4">{t`About us`}</h1>
+        <LoadFailed message={error.message} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
   if (isPending || !data) {
     return (
       <div aria-busy="true" className="attar-about">

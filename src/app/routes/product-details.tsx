@@ -14,6 +14,8 @@ import { RelatedCarousel } from '@/features/product/components/related-carousel'
 import { ReviewCount, ReviewSummary } from '@/features/product/components/review-summary';
 import { ReviewList } from '@/features/product/components/review-list';
 import { WriteReview } from '@/features/product/components/write-review';
+import { SavedProducts } from '@/features/product/components/saved-products';
+import { useSavedProducts } from '@/features/product/hooks/use-saved-products';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
@@ -76,26 +78,42 @@ interface FailedProps {
   message: string;
   retrying: boolean;
   onRetry(): void;
+  /** the product asked for, left out of the ones offered instead */
+  id: number;
 }
 
-/** The product did not load: why, in words the shopper can act on, and Retry. */
-function LoadFailed({ offline, otherLanguage, message, retrying, onRetry }: FailedProps) {
+/** What opens offline instead: the products whose details this device keeps, in the shopper's language. */
+function SavedInstead({ except }: { except: number }) {
+  const { lang } = useLanguage();
+  const saved = useSavedProducts(lang, except);
+  return <SavedProducts products={saved} />;
+}
+
+/**
+ * The product did not load: why, in words the shopper can act on, and Retry.
+ * Offline, the products that do open offline are offered below; the
+ * connection's return asks again by itself (the query's refetchOnReconnect).
+ */
+function LoadFailed({ offline, otherLanguage, message, retrying, onRetry, id }: FailedProps) {
   const { t } = useLingui();
   let title = t`This product could not be loaded.`;
   let detail = message;
   if (offline) {
     title = otherLanguage
-      ? t`You are offline, and this product hasn't been saved on this device in this language yet.`
-      : t`You are offline, and this product hasn't been saved on this device yet.`;
-    detail = t`Connect to the internet, then try again.`;
+      ? t`You're offline, and this product hasn't been saved on this phone in this language yet.`
+      : t`You're offline, and this product hasn't been saved on this phone yet.`;
+    detail = t`It opens by itself once you're back online.`;
   }
   return (
-    <div role="alert" className="attar-stack attar-stack--page">
-      <h1 className="attar-h5 attar-h--regular">{title}</h1>
-      <p className="attar-text attar-text--secondary">{detail}</p>
-      {/* Not disabled while it asks: that would drop keyboard focus. */}
-      <button type="button" className={buttonClass('contained')} onClick={() => { if (!retrying) onRetry(); }} aria-busy={retrying || undefined}>{t`Retry`}</button>
-    </div>
+    <>
+      <div role="alert" className="attar-stack attar-stack--page">
+        <h1 className="attar-h5 attar-h--regular">{title}</h1>
+        <p className="attar-text attar-text--secondary">{detail}</p>
+        {/* Not disabled while it asks: that would drop keyboard focus. */}
+        <button type="button" className={buttonClass('contained')} onClick={() => { if (!retrying) onRetry(); }} aria-busy={retrying || undefined}>{t`Retry`}</button>
+      </div>
+      {offline && <SavedInstead except={id} />}
+    </>
   );
 }
 
@@ -182,6 +200,7 @@ export default function ProductDetails() {
         otherLanguage={queryClient.getQueryData(productQuery(id, other).queryKey) !== undefined}
         message={failure?.message ?? ''}
         retrying={retrying !== null}
+        id={id}
         onRetry={() => {
           const asked = { id, error: failure };
           setRetry(asked);

@@ -17,6 +17,7 @@ import { Footer } from './footer';
 import { UnauthorizedHandler } from '../unauthorized';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollRestoration } from './use-scroll-restoration';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { PrefetchNext } from '@/pwa/prefetch';
 
 /**
@@ -66,6 +67,7 @@ export function Layout() {
   const { token, setCartCount } = useSession();
   const { pathname } = useLocation();
   useScrollRestoration();
+  useFocusOnNavigation();
   // On mount the cart is fetched, and the badge follows its card_count.
   const { data: cart } = useQuery(cartQuery(lang, token));
   // Adds waiting for the connection count in the badge at once; the money waits for the server.

@@ -17,7 +17,9 @@ export type ReviewRate = ProductDetails['review_rate'];
  * review, the token) come last, so one prefix reaches both languages.
  */
 export const productKeys = {
-  detail: (id: number) => ['products', 'detail', id] as const,
+  /** every product's details, in every language */
+  details: () => ['products', 'detail'] as const,
+  detail: (id: number) => [...productKeys.details(), id] as const,
   /** the pages of reviews after the first (the details answer carries the first) */
   reviews: (id: number) => ['products', 'reviews', id] as const,
   /** the signed-in shopper's own review */
