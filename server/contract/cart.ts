@@ -8,6 +8,7 @@ export const CartLine = Type.Object({
   product_image: Type.String(),
   product_price: Money,
   product_qty: Type.Integer(),
+  line_total: Money,
   typesale_name: Type.String(),
   product_smell: Type.Array(Type.String()),
   smell: Type.Array(Nullable(Type.String())),

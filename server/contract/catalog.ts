@@ -60,6 +60,7 @@ export const ListQuery = Type.Object({
   sort: Type.Optional(Enum(SORTS)),
   min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
   max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+  in_stock: Type.Optional(Type.Boolean({ description: 'true: only what can be bought now (stock above 0)' })),
 }, { additionalProperties: false });
 
 export const CategoryRow = Type.Object({ id: Id, name: Type.String(), image: Type.String(), products_count: Type.Integer() });

@@ -26,9 +26,12 @@ export interface Totals {
 
 export type TotalsRules = PointsRules & ShippingRules;
 
+/** One line's amount: its unit price (the sale price when there is one) times its quantity. */
+export const lineTotal = (line: { unitPrice: Piastres; qty: number }): Piastres => line.unitPrice * line.qty;
+
 /** The cart's totals, steps 1 to 8 of docs/rules.md, "Money and totals". */
 export function computeTotals(input: TotalsInput, rules: TotalsRules): Totals {
-  const subtotal = input.lines.reduce((sum, l) => sum + l.unitPrice * l.qty, 0);
+  const subtotal = input.lines.reduce((sum, l) => sum + lineTotal(l), 0);
   const discount = couponDiscount(subtotal, input.coupon);
   const priceAfterCoupon = subtotal - discount;
   const points = input.pointsApplied

@@ -300,6 +300,22 @@ describe('CartData totals', () => {
     expect(cart.card_count).toBe(3);
   });
 
+  it('gives each line its own total, the unit price (the sale price when there is one) × the quantity, worked out by the server', async () => {
+    const { token } = await registerShopper(app);
+    const onSale = await seededProduct(app, 0);
+    const full = await seededProduct(app, 1);
+    expect(onSale.sale_price).not.toBeNull();
+    await add(token, onSale.id, 3);
+    await add(token, full.id);
+    const cart = await show(token);
+    const lineOf = (id: number) => cart.product_in_card.find((l: any) => l.product_id === id);
+    expect(lineOf(onSale.id).line_total).toBe(egp(onSale.sale_price! * 3));
+    expect(lineOf(full.id).line_total).toBe(egp(unitPiastres(full)));
+    // The lines add up to the subtotal.
+    const sum = cart.product_in_card.reduce((n: number, l: any) => n + Math.round(l.line_total * 100), 0);
+    expect(sum).toBe(Math.round(cart.subtotal * 100));
+  });
+
   it('ships free at exactly 1500 EGP and charges at 1499.99', async () => {
     const { token } = await registerShopper(app);
     const p = await spareProduct(150_000);

@@ -355,6 +355,43 @@ describe('add to cart', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ product_id: 5 });
   });
 
+  it('says it is working while the add is on its way, and ignores presses until the answer: three quick taps add one unit', async () => {
+    localStorage.setItem('userToken', TOKEN);
+    localStorage.setItem('cart count', '2');
+    let release!: () => void;
+    let count = 2;
+    const { fetchMock } = fakeApi({
+      '/addToCard': async () => {
+        await new Promise<void>((r) => { release = r; });
+        count += 1;
+        return json({ status: 200, message: 'Added to your cart.', data: { count } });
+      },
+    });
+    renderRoutes('/products', routes);
+    const button = screen.getByRole('button', { name: 'Add to cart: Royal Oud' }) as HTMLButtonElement;
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(button.textContent).toBe('Adding…');
+    // Not disabled: focus stays on it.
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    const adds = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/addToCard')).length;
+    expect(adds()).toBe(1);
+    release();
+    await screen.findByText('Added to your cart.');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBeNull());
+    expect(button.textContent).toBe('Add to cart');
+    expect(adds()).toBe(1);
+    // Answered: the next press is one more unit.
+    fireEvent.click(button);
+    await waitFor(() => expect(adds()).toBe(2));
+    release();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeTruthy());
+  });
+
   it('on a 401 says "Please Login First", removes the token and goes to sign-in', async () => {
     localStorage.setItem('userToken', TOKEN);
     fakeApi({ '/addToCard': () => json({ status: 401, message: 'Please log in first.' }, 401) });

@@ -162,6 +162,15 @@ describe('the cart screen', () => {
   });
 });
 
+describe('a line\'s subtotal', () => {
+  it('shows the server\'s line total, not one worked out on the device', async () => {
+    // 750 × 2 would be 1,500: the screen shows what the server says.
+    serve(cartOf([line({ product_qty: 2, smell: ['Rose', 'Rose'], line_total: 1499.5 })]));
+    renderCart();
+    await waitFor(() => expect(plain(screen.getByTestId('line-total').textContent)).toBe('Subtotal: EGP 1,499.50'));
+  });
+});
+
 describe('Proceed', () => {
   it('is disabled with "Please select all smells" beside it until every unit has a smell', async () => {
     serve(cartOf([line({ product_qty: 2, smell: ['Rose', null] }), noSmells]));
@@ -220,7 +229,7 @@ describe('quantity and removal', () => {
     release();
     await waitFor(() => expect(screen.getByTestId('qty').textContent).toBe('2'));
     expect(api.sent('/changeSummaryCard/3')).toEqual([{ product_id: 5, qty: 2 }]);
-    expect(screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ })).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Smell for every unit of Oud Royal' })).toBeTruthy();
   });
 
   it('disables plus at the stock', async () => {
@@ -259,10 +268,11 @@ describe('quantity and removal', () => {
 });
 
 describe('smells', () => {
-  it('has one select per unit, sends every unit\'s choice, shows "Updating smell..." and then the server\'s message', async () => {
+  it('with "Same smell for every unit" off, has one select per unit, sends every unit\'s choice, shows "Updating smell..." and then the server\'s message', async () => {
     const two = line({ product_qty: 2, smell: [null, 'Amber'] });
     const api = serve(cartOf([two]), { '/add/smell/11': () => ok(cartOf([line({ product_qty: 2, smell: ['Rose', 'Amber'] })]), 'Smells saved.') });
     renderCart();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Same smell for every unit of Oud Royal' }));
     const first = await screen.findByRole('combobox', { name: 'Smell for unit 1 of Oud Royal' });
     expect(screen.getByRole('combobox', { name: 'Smell for unit 2 of Oud Royal' })).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: /Smell for unit 3/ })).toBeNull();
@@ -284,6 +294,7 @@ describe('smells', () => {
       },
     });
     renderCart();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Same smell for every unit of Oud Royal' }));
     fireEvent.change(await screen.findByRole('combobox', { name: 'Smell for unit 1 of Oud Royal' }), { target: { value: 'Rose' } });
     await waitFor(() => expect(gates).toHaveLength(1));
     fireEvent.change(screen.getByRole('combobox', { name: 'Smell for unit 2 of Oud Royal' }), { target: { value: 'Amber' } });
@@ -293,6 +304,48 @@ describe('smells', () => {
     gates[1]();
     await waitFor(() => expect(proceedButton().disabled).toBe(false));
     expect(api.sent('/add/smell/11')).toEqual([{ smell: ['Rose', null] }, { smell: ['Rose', 'Amber'] }]);
+  });
+
+  it('a line of many units has one select, "Same smell for every unit" on: it sends that smell for every unit', async () => {
+    const many = line({ product_qty: 100, smell: Array(100).fill(null), stock: 200 });
+    const api = serve(cartOf([many]), { '/add/smell/11': () => ok(cartOf([line({ product_qty: 100, smell: Array(100).fill('Amber'), stock: 200 })]), 'Smells saved.') });
+    renderCart();
+    const toggle = await screen.findByRole('switch', { name: 'Same smell for every unit of Oud Royal' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect(screen.getAllByRole('combobox')).toHaveLength(1);
+    expect(screen.queryByRole('combobox', { name: /Smell for unit/ })).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Smell for every unit of Oud Royal' }), { target: { value: 'Amber' } });
+    await waitFor(() => expect(api.sent('/add/smell/11')).toEqual([{ smell: Array(100).fill('Amber') }]));
+    await waitFor(() => expect(proceedButton().disabled).toBe(false));
+    expect((screen.getByRole('combobox', { name: 'Smell for every unit of Oud Royal' }) as HTMLSelectElement).value).toBe('Amber');
+  });
+
+  it('switched off, shows a select per unit with the smells chosen; switched on again, one select', async () => {
+    serve(cartOf([line({ product_qty: 3, smell: ['Rose', 'Rose', null] })]));
+    renderCart();
+    const toggle = await screen.findByRole('switch', { name: 'Same smell for every unit of Oud Royal' });
+    // Not every unit has it yet: the shared select asks for a choice.
+    expect((screen.getByRole('combobox', { name: 'Smell for every unit of Oud Royal' }) as HTMLSelectElement).value).toBe('');
+    fireEvent.click(toggle);
+    const units = screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ }) as HTMLSelectElement[];
+    expect(units.map((u) => u.value)).toEqual(['Rose', 'Rose', '']);
+    fireEvent.click(toggle);
+    expect(screen.getAllByRole('combobox')).toHaveLength(1);
+  });
+
+  it('a line whose units already have different smells starts with the switch off, a select per unit', async () => {
+    serve(cartOf([line({ product_qty: 2, smell: ['Rose', 'Amber'] })]));
+    renderCart();
+    const toggle = await screen.findByRole('switch', { name: 'Same smell for every unit of Oud Royal' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ })).toHaveLength(2);
+  });
+
+  it('a line of one unit has its one select and no switch', async () => {
+    serve(cartOf([line()]));
+    renderCart();
+    expect(await screen.findByRole('combobox', { name: 'Smell for unit 1 of Oud Royal' })).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 
   it('shows no select for a product without smell options', async () => {
@@ -319,6 +372,18 @@ describe('the gift chooser', () => {
     await screen.findByRole('link', { name: 'Oud Royal' });
     expect(screen.queryByRole('combobox', { name: 'Free gift with Oud Royal' }) !== null).toBe(shown);
     expect(screen.queryByText('Buy 2 get 1') !== null).toBe(item.typesale_name === 'buy 2 get 1');
+  });
+
+  it.each<[string, boolean, Line]>([
+    ['buy 2 get 1 at 1', true, b2g1(1)],
+    ['buy 2 get 1 at 2', false, b2g1(2)],
+    ['buy 2 get 1 at 3', false, b2g1(3)],
+    ['normal at 1', false, line({ smell: ['Rose'] })],
+  ])('%s: "Add one more to get a free gift" shown %s', async (_name, shown, item) => {
+    serve(cartOf([item]));
+    renderCart();
+    await screen.findByRole('link', { name: 'Oud Royal' });
+    expect(screen.queryByText('Add one more to get a free gift') !== null).toBe(shown);
   });
 
   it('sends the chosen gift with quantity 2', async () => {

@@ -235,7 +235,7 @@ describe('the category page', () => {
 });
 
 describe('offers, best sellers and about', () => {
-  it('lists offers from GET /offers and best sellers from GET /products?sort=best_selling', async () => {
+  it('lists offers from GET /offers and best sellers from GET /products?sort=best_selling&in_stock=true, the top 12', async () => {
     const { fetchMock } = fakeApi({
       '/offers': () => ({ body: list([product(5, { typesale_name: 'buy 2 get 1' })]) }),
       '/products': () => ({ body: list([product(6)]) }),
@@ -246,7 +246,8 @@ describe('offers, best sellers and about', () => {
     cleanupAndRender('/bestSeller');
     expect(screen.getByRole('heading', { level: 1, name: 'Best sellers' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Perfume 6' })).toBeTruthy();
-    expect(queries(fetchMock, '/products')).toEqual([{ sort: 'best_selling' }]);
+    // What cannot be bought is left out, and the page is the ranking's top, not every product a page at a time.
+    expect(queries(fetchMock, '/products')).toEqual([{ per_page: '12', sort: 'best_selling', in_stock: 'true' }]);
   });
 
   it('shows about-us with its sanitized HTML and a sized image', async () => {

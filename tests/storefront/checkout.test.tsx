@@ -113,7 +113,7 @@ const CART: CartData = {
   delivery_days: DELIVERY_DAYS,
   closed_weekdays: [5],
   product_in_card: [{
-    id: 31, product_id: 11, product_name: 'Royal Oud', product_image: '/media/11.webp', product_price: 400, product_qty: 2,
+    id: 31, product_id: 11, product_name: 'Royal Oud', product_image: '/media/11.webp', product_price: 400, product_qty: 2, line_total: 800,
     typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose', 'Amber'], gift_id: null, giftproduct: [], stock: 9,
   }],
   card_count: 2,

@@ -13,7 +13,9 @@ export type CartLine = CartData['product_in_card'][number];
 /** One unit of Oud Royal with two smells, none chosen, unless told otherwise. */
 export const cartLine = (over: Partial<CartLine> = {}): CartLine => ({
   id: 11, product_id: 5, product_name: 'Oud Royal', product_image: '/media/5.webp', product_price: 750, product_qty: 1,
-  typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: [null], gift_id: null, giftproduct: [], stock: 10, ...over,
+  typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: [null], gift_id: null, giftproduct: [], stock: 10,
+  // What the server answers for price × quantity (the storefront never multiplies).
+  line_total: (over.product_price ?? 750) * (over.product_qty ?? 1), ...over,
 });
 
 /** A cart of these lines: EGP 750, no coupon, no points, the badge counting their units. */

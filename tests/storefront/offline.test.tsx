@@ -118,7 +118,8 @@ describe('a cart change made offline', () => {
     await waitFor(() => expect(waitingTexts()).toEqual(['Quantity of Oud Royal: 2']));
     expect(within(waitingList()).getByRole('heading', { name: 'Waiting for connection' })).toBeTruthy();
     expect(screen.getByTestId('qty').textContent).toBe('2');
-    // Two smell slots for two units, the new one not chosen yet.
+    // Two smell slots for two units, the new one not chosen yet (with "Same smell for every unit" off).
+    fireEvent.click(screen.getByRole('switch', { name: 'Same smell for every unit of Oud Royal' }));
     expect(screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ })).toHaveLength(2);
     // The money stays the server's, said to be waiting; checkout waits too.
     expect(screen.getByTestId('summary-total').textContent).toContain('750');
@@ -147,6 +148,7 @@ describe('a cart change made offline', () => {
     renderCart();
     const plus = await screen.findByRole('button', { name: 'Increase quantity of Oud Royal' });
     goOffline();
+    fireEvent.click(screen.getByRole('switch', { name: 'Same smell for every unit of Bleu Horizon' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Smell for unit 1 of Bleu Horizon' }), { target: { value: 'Amber' } });
     await waitFor(() => expect(waitingTexts()).toHaveLength(1));
     fireEvent.click(plus);
@@ -253,7 +255,8 @@ describe('an add waiting for the connection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Oud Royal' }));
     await waitFor(() => expect(waitingTexts()).toEqual(['Add Oud Royal']));
     expect(screen.getByTestId('qty').textContent).toBe('4');
-    // One smell slot more, not chosen yet.
+    // One smell slot more, not chosen yet (with "Same smell for every unit" off).
+    fireEvent.click(screen.getByRole('switch', { name: 'Same smell for every unit of Oud Royal' }));
     expect(screen.getAllByRole('combobox', { name: /^Smell for unit \d of Oud Royal$/ })).toHaveLength(4);
     fireEvent.click(plus);
     await waitFor(() => expect(waitingTexts()).toEqual(['Add Oud Royal', 'Quantity of Oud Royal: 5']));

@@ -217,6 +217,7 @@ describe('a reload', () => {
     act(() => onlineManager.setOnline(false));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Oud Royal' }));
     await waitFor(() => expect(waitingTexts()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('switch', { name: 'Same smell for every unit of Oud Royal' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Smell for unit 2 of Oud Royal' }), { target: { value: 'Amber' } });
     await waitFor(() => expect(storedChanges()).toHaveLength(2));
     first.view.unmount();

@@ -750,3 +750,113 @@ describe.each(['en', 'ar'] as const)('a product never seen, offline, in %s', (la
     expect(screen.queryByRole('region')).toBeNull();
   });
 });
+
+describe('what the product page offers', () => {
+  const variant = (change: (d: Details) => void) => (lang: string) => {
+    const d = details(lang);
+    change(d);
+    return { body: { status: 200, message: 'OK', data: d } };
+  };
+
+  it('out of stock: says so, keeps the heart, and offers no add to cart and no delivery line', async () => {
+    fakeApi({ '/products/details/1': variant((d) => { d.OverView_Product.in_stock = false; }) });
+    renderDetails();
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
+    const info = h1.parentElement!;
+    expect(within(info).getByText('Out of stock')).toBeTruthy();
+    expect(within(info).queryByText('Within 7 Days')).toBeNull();
+    expect(within(info).queryByText('Delivery:')).toBeNull();
+    expect(within(info).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(within(info).queryByRole('combobox', { name: 'Smell' })).toBeNull();
+    expect(within(info).getByRole('button', { name: 'Add Royal Oud Intense to wishlist' })).toBeTruthy();
+  });
+
+  it('in stock: the delivery line and no "Out of stock"', async () => {
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    expect(within(info).getByText('Within 7 Days')).toBeTruthy();
+    expect(within(info).queryByText('Out of stock')).toBeNull();
+  });
+
+  it('shows the "Buy 2 get 1" badge of a product on that offer, and none on a normal one', async () => {
+    fakeApi({ '/products/details/1': variant((d) => { d.OverView_Product.typesale_name = 'buy 2 get 1'; }), '/products/details/2': ok });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    expect(within(info).getByText('Buy 2 get 1')).toBeTruthy();
+  });
+
+  it('a normal product has no "Buy 2 get 1" badge beside its price', async () => {
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    expect(within(info).queryByText('Buy 2 get 1')).toBeNull();
+  });
+
+  it('leaves the Smell row out of the table for a product without smells', async () => {
+    fakeApi({ '/products/details/1': variant((d) => { d.Product_details.smell = ''; d.Product_details.smells = []; }) });
+    renderDetails();
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('rowheader', { name: 'Smell' })).toBeNull();
+    expect(within(table).getByRole('rowheader', { name: 'ASIN' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Smell' })).toBeNull();
+  });
+
+  it('keeps the Smell row for a product with smells', async () => {
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'Smell' })).toBeTruthy();
+  });
+
+  it('the smell chosen on the page becomes the added unit\'s: the line\'s smells are sent with its new unit set', async () => {
+    // A sign-in of its own: a change an earlier test left waiting is never sent under it.
+    localStorage.setItem('userToken', 'token-of-the-page-test-1');
+    const cartLine = (smell: (string | null)[]) => ({
+      id: 11, product_id: 1, product_name: 'Royal Oud Intense', product_image: '/media/1.svg', product_price: 1480,
+      product_qty: smell.length, line_total: 1480 * smell.length, typesale_name: 'normal', product_smell: ['Oud', 'Amber', 'Saffron', 'Rose'],
+      smell, gift_id: null, giftproduct: [], stock: 10,
+    });
+    let line = cartLine(['Oud']);
+    const cart = () => ({
+      card_id: 3, points: 0, points_applied: false, points_discount: 0, points_used: 0, coupon: 'not there', coupon_discount: 0,
+      coupon_problem: null, price_after_coupon: 0, shiping: 0, phone: '01000000000', subtotal: 0,
+      summary: { total: 0, totalAfterShiping: 0, Estimated_Delivery_by: '2026-06-22' }, delivery_days: [], closed_weekdays: [5],
+      product_in_card: [line], card_count: line.product_qty,
+    });
+    const answer = (data: unknown, message = 'OK') => ({ body: { status: 200, message, data } });
+    const { fetchMock } = fakeApi({
+      '/products/details/1': ok,
+      '/fav/show': () => answer([]),
+      '/showCard': () => answer(cart()),
+      '/addToCard': () => { line = cartLine(['Oud', null]); return answer({ count: 2 }, 'Added to your cart.'); },
+      '/add/smell/11': () => answer(cart(), 'Smells saved.'),
+    });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    fireEvent.change(within(info).getByRole('combobox', { name: 'Smell' }), { target: { value: 'Amber' } });
+    fireEvent.click(within(info).getByRole('button', { name: 'Add to cart' }));
+    const sent = (path: string) => fetchMock.mock.calls
+      .filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api${path}`)
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    await waitFor(() => expect(sent('/add/smell/11')).toEqual([{ smell: ['Oud', 'Amber'] }]));
+    expect(sent('/addToCard')).toEqual([{ product_id: 1 }]);
+    expect(await screen.findByText('Added to your cart.')).toBeTruthy();
+  });
+
+  it('without a smell chosen, the add sends no smell', async () => {
+    // A sign-in of its own: a change an earlier test left waiting is never sent under it.
+    localStorage.setItem('userToken', 'token-of-the-page-test-1');
+    const answer = (data: unknown, message = 'OK') => ({ body: { status: 200, message, data } });
+    const { calls } = fakeApi({
+      '/products/details/1': ok,
+      '/fav/show': () => answer([]),
+      '/addToCard': () => answer({ count: 1 }, 'Added to your cart.'),
+    });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    fireEvent.click(within(info).getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Added to your cart.')).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('/add/smell'))).toBe(false);
+  });
+});

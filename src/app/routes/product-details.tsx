@@ -9,6 +9,7 @@ import { isNotFound, productQuery, type ProductDetails as Details, type RelatedP
 import { ProductGallery } from '@/features/product/components/product-gallery';
 import { ProductInfo } from '@/features/product/components/product-info';
 import { ProductTable } from '@/features/product/components/product-table';
+import { SmellChoice } from '@/features/product/components/smell-choice';
 import { HowToUse } from '@/features/product/components/how-to-use';
 import { RelatedCarousel } from '@/features/product/components/related-carousel';
 import { ReviewCount, ReviewSummary } from '@/features/product/components/review-summary';
@@ -123,17 +124,23 @@ function ProductPage({ data }: { data: Details }) {
   const rest = useSecondPass();
   const product = data.OverView_Product;
   const id = data.Product_details.product_id;
+  // The smell of the next unit added here; the names are the page's language, which the server matches.
+  const [smell, setSmell] = useState('');
   return (
     <>
       <div className="attar-product">
         <ProductGallery product={product} />
         <ProductInfo
           product={product}
+          choices={product.in_stock && <SmellChoice smells={data.Product_details.smells} value={smell} onChange={setSmell} />}
           actions={(
             <>
               {/* The name goes with each change (a change made offline is listed and reported by it);
-                  the page's own button keeps its short name: the page is about this product. */}
-              <AddToCartButton productId={id} productName={product.name} aria-label={t`Add to cart`} size="large" disabled={!product.in_stock} />
+                  the page's own button keeps its short name: the page is about this product.
+                  Out of stock there is nothing to add: only the heart stays. */}
+              {product.in_stock && (
+                <AddToCartButton productId={id} productName={product.name} aria-label={t`Add to cart`} size="large" smell={smell || null} />
+              )}
               <WishButton productId={id} productName={product.name} />
             </>
           )}

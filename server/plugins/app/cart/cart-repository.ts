@@ -5,7 +5,7 @@ import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { AppError, notFound, refused } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
-import { computeTotals, type Totals } from '../../../domain/totals.ts';
+import { computeTotals, lineTotal, type Totals } from '../../../domain/totals.ts';
 import { couponProblem, type CouponRule } from '../../../domain/coupon.ts';
 import { canUsePoints, pointsValue } from '../../../domain/points.ts';
 import { resizeSmells } from '../../../domain/cart-rules.ts';
@@ -207,6 +207,7 @@ export class CartRepository {
           product_image: l.main_image,
           product_price: toEgp(l.sale_price ?? l.price),
           product_qty: l.qty,
+          line_total: toEgp(lineTotal({ unitPrice: l.sale_price ?? l.price, qty: l.qty })),
           typesale_name: l.sale_type,
           product_smell: options.map(name),
           smell: l.smellIds.map((id) => (id === null ? null : byId.get(id) ?? null)),

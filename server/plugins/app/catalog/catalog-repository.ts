@@ -17,8 +17,16 @@ export interface ListFilter {
   sort?: 'newest' | 'price_asc' | 'price_desc' | 'best_selling' | 'top_rated';
   min_price?: number;
   max_price?: number;
+  /** only what can be bought now (stock above 0) */
+  in_stock?: boolean;
   offersOnly?: boolean;
 }
+
+/** On sale, or "buy 2 get 1": what the offers lists hold. */
+const onOffer = sql<boolean>`(p.sale_price is not null or p.sale_type = ${BUY_2_GET_1})`;
+
+/** How much a sale price takes off, in piastres (0 for a "buy 2 get 1" at full price). */
+const saving = sql<number>`p.price - coalesce(p.sale_price, p.price)`;
 
 const effectivePrice = sql<number>`coalesce(p.sale_price, p.price)`;
 
@@ -77,7 +85,8 @@ export class CatalogRepository {
     const page = filter.page ?? 1;
     let q = this.#cards();
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
-    if (filter.offersOnly) q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', BUY_2_GET_1)]));
+    if (filter.offersOnly) q = q.where(onOffer);
+    if (filter.in_stock) q = q.where('p.stock', '>', 0);
     if (filter.min_price !== undefined) q = q.where(effectivePrice, '>=', Math.round(filter.min_price * 100));
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
     const term = filter.q?.trim();
@@ -111,14 +120,17 @@ export class CatalogRepository {
     return ids.flatMap((id) => (byId.has(id) ? [this.#toCard(byId.get(id)!, lang, favs)] : []));
   }
 
+  /**
+   * The home page's rows and the best sellers. Best sellers are ranked by
+   * units sold and leave out what cannot be bought (stock 0); offers are what
+   * is on sale or "buy 2 get 1" and in stock, the biggest saving first, so the
+   * two rows do not repeat each other's order; new arrivals are the newest.
+   */
   async top(kind: 'best' | 'new' | 'offers', limit: number, lang: Lang, userId: number | null) {
     let q = this.#cards();
-    if (kind === 'best') q = q.orderBy('p.units_sold', 'desc');
+    if (kind === 'best') q = q.where('p.stock', '>', 0).orderBy('p.units_sold', 'desc');
     if (kind === 'new') q = q.orderBy('p.created_at', 'desc');
-    if (kind === 'offers') {
-      q = q.where((eb) => eb.or([eb('p.sale_price', 'is not', null), eb('p.sale_type', '=', BUY_2_GET_1)]))
-        .orderBy('p.units_sold', 'desc');
-    }
+    if (kind === 'offers') q = q.where('p.stock', '>', 0).where(onOffer).orderBy(saving, 'desc').orderBy('p.units_sold', 'desc');
     const rows = await q.orderBy('p.id', 'asc').limit(limit).execute();
     const favs = await this.favoriteIds(userId);
     return rows.map((r) => this.#toCard(r as CardRow, lang, favs));

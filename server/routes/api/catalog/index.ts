@@ -33,6 +33,19 @@ function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip'
   return found;
 }
 
+/**
+ * The home page's rows as shown, top to bottom: a row that would open with the
+ * product the row above opens with starts with its second instead, so the page
+ * does not lead with the same product twice.
+ */
+export function distinctLeads<T extends { id: number }>(rows: T[][]): T[][] {
+  return rows.map((row, i) => {
+    const above = i > 0 ? rows[i - 1][0] : undefined;
+    if (!above || row.length < 2 || row[0].id !== above.id) return row;
+    return [row[1], row[0], ...row.slice(2)];
+  });
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
 
@@ -40,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { lang } = request;
     const user = await app.optionalUser(request);
     const uid = user?.id ?? null;
-    const [message_nav, hero_title, hero_subtitle, categories, offers, best, fresh] = await Promise.all([
+    const [message_nav, hero_title, hero_subtitle, categories, ...rows] = await Promise.all([
       app.content.get('message_nav', lang),
       app.content.get('hero_title', lang),
       app.content.get('hero_subtitle', lang),
@@ -49,6 +62,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       app.catalog.top('best', 8, lang, uid),
       app.catalog.top('new', 8, lang, uid),
     ]);
+    // In the order the home page shows them (src/app/routes/home.tsx).
+    const [offers, best, fresh] = distinctLeads(rows);
     return ok(t(lang, 'ok'), {
       Data_home_page: { message_nav, hero_title, hero_subtitle, hero_image: '/media/hero.svg' },
       categories, offers, best_sellers: best, new_arrivals: fresh,

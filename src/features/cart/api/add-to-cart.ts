@@ -15,6 +15,8 @@ export interface AddToCart extends Change {
   productId: number;
   /** names the change while it waits, and if it fails */
   productName: string;
+  /** the smell chosen for this unit on the product's page: sent once the add is answered (add-to-cart-button.tsx) */
+  smell?: string;
 }
 
 /**
@@ -61,8 +63,14 @@ export const addToCartChange: ChangeDefinition<AddToCart, AddToCartAnswer> = {
   failed: ({ productName }, reason) => t`Couldn't add ${productName} to your cart: ${reason}`,
 };
 
-/** Adds a unit; the badge follows `data.count` and the cart is refetched when next shown. */
-export function useAddToCart() {
+/**
+ * Adds a unit; the badge follows `data.count` and the cart is refetched when
+ * next shown. `onAnswer` runs with the badge, before that refetch.
+ */
+export function useAddToCart(onAnswer?: (answer: AddToCartAnswer, change: AddToCart) => void) {
   const { setCartCount } = useSession();
-  return useChange(addToCartChange, (answer) => setCartCount(answer.data.count));
+  return useChange(addToCartChange, (answer, change) => {
+    setCartCount(answer.data.count);
+    onAnswer?.(answer, change);
+  });
 }

@@ -16,6 +16,8 @@ export interface SetSmells extends Change {
   /** name the change while it waits, and if it fails: the product and the unit (from 1) just chosen */
   productName: string;
   unit: number;
+  /** one smell chosen for every unit at once ("Same smell for every unit") */
+  all?: boolean;
 }
 
 /** POST /add/smell/{cartItemId} `{ smell }`: every unit's choice at once; answers the whole cart. */
@@ -30,11 +32,13 @@ export const setSmellsChange: ChangeDefinition<SetSmells, Envelope<CartData>> = 
   scope: CART_SCOPE,
   send: setSmells,
   onSuccess: (queryClient, answer, change) => putCart(queryClient, answer.data, change.stamp.token, change.stamp.lang),
-  describe: ({ productName: name, unit: n }) => {
+  describe: ({ productName: name, unit: n, all }) => {
+    if (all) return t`Smell for every unit of ${name}`;
     const unit = unitOf(n);
     return t`Smell for unit ${unit} of ${name}`;
   },
-  failed: ({ productName: name, unit: n }, reason) => {
+  failed: ({ productName: name, unit: n, all }, reason) => {
+    if (all) return t`Couldn't update the smell of ${name}: ${reason}`;
     const unit = unitOf(n);
     return t`Couldn't update the smell for unit ${unit} of ${name}: ${reason}`;
   },

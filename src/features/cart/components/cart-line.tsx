@@ -36,8 +36,14 @@ interface Props {
 }
 
 /**
- * One cart line: image, name, unit price, sale type, quantity, remove, one
- * smell per unit and, on a 'buy 2 get 1' line of exactly 2, the gift.
+ * One cart line: image, name, unit price, the line's subtotal (the server's),
+ * sale type, quantity, remove, the smells and, on a 'buy 2 get 1' line of
+ * exactly 2, the gift (at 1, a hint that one more brings it).
+ *
+ * Smells: each unit has its own, but a line of several units starts with
+ * "Same smell for every unit" on (unless its units already differ), so one
+ * select sets them all; the request still carries one smell per unit.
+ * Switched off, each unit has its select.
  *
  * One change at a time per line: a second click while one is in flight would
  * race it (two quantities computed from the same old one, smells sent for a
@@ -70,6 +76,8 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   const wantedSmells = useRef<(string | null)[] | null>(null);
   const [smellDraft, setSmellDraft] = useState<(string | null)[] | null>(null);
   const [giftDraft, setGiftDraft] = useState<number | null>(null);
+  /** the shopper's "Same smell for every unit"; until touched, on unless the units' smells differ */
+  const [sameChosen, setSameChosen] = useState<boolean | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -138,22 +146,23 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     });
   };
 
-  /** the unit (from 1) of the newest smell choice, naming the change */
+  /** the unit (from 1) of the newest smell choice, naming the change; 0: every unit */
   const wantedUnit = useRef(1);
 
-  function chooseSmell(unit: number, value: string) {
+  /** `unit` from 0, or 'all' for every unit at once. */
+  function chooseSmell(unit: number | 'all', value: string) {
+    const chosen = value === '' ? null : value;
+    const set = (from: (string | null)[]) => (unit === 'all' ? from.map(() => chosen) : from.map((s, i) => (i === unit ? chosen : s)));
+    const named = unit === 'all' ? { unit: 0, all: true } : { unit: unit + 1 };
     if (offline()) {
-      const next = [...smells];
-      next[unit] = value === '' ? null : value;
-      setSmells.mutate({ ...fields, itemId: line.id, smell: next, unit: unit + 1, stamp: stampChange(token, lang) });
+      setSmells.mutate({ ...fields, itemId: line.id, smell: set(smells), ...named, stamp: stampChange(token, lang) });
       return;
     }
     // A quantity, gift or removal in flight changes the slots: this choice is dropped (the select shows the server's).
     if (held() && inFlight.current?.kind !== 'smell') return;
-    const next = [...(wantedSmells.current ?? smells)];
-    next[unit] = value === '' ? null : value;
+    const next = set(wantedSmells.current ?? smells);
     wantedSmells.current = next;
-    wantedUnit.current = unit + 1;
+    wantedUnit.current = named.unit;
     setSmellDraft(next);
     notify(t`Updating smell...`, { variant: 'info' });
     if (sendingSmells.current) return; // sent when the one in flight is answered
@@ -169,7 +178,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
     try {
       while (wantedSmells.current) {
         const smell = wantedSmells.current;
-        vars = { ...fields, itemId: line.id, smell, unit: wantedUnit.current, stamp: stampChange(token, lang) };
+        vars = { ...fields, itemId: line.id, smell, unit: wantedUnit.current, ...(wantedUnit.current === 0 ? { all: true } : {}), stamp: stampChange(token, lang) };
         mine.vars = vars;
         const answer = await setSmells.mutateAsync(vars);
         if (wantedSmells.current !== smell) continue; // a newer choice came meanwhile: send it too
@@ -208,6 +217,13 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
   };
 
   const unitPrice = formatMoney(line.product_price, lang);
+  // The server's amount for the line; while a quantity waits to be sent it would be the old one, so it is left out.
+  const lineTotal = qty === line.product_qty ? formatMoney(line.line_total, lang) : null;
+  const buy2 = line.typesale_name === BUY_2_GET_1;
+  const chosenSmells = new Set(smells.filter((s) => s !== null));
+  const sameSmell = qty > 1 && (sameChosen ?? chosenSmells.size <= 1);
+  // One smell shows in the shared select only when every unit has it.
+  const commonSmell = smells.every((s) => s !== null && s === smells[0]) ? smells[0] : null;
   const shownQty = formatNumber(qty, lang);
   const stock = formatNumber(line.stock, lang);
   const chosenGift = line.giftproduct.find((g) => g.gift_id === giftId);
@@ -222,8 +238,10 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
           </h3>
           <div className="attar-line__price-row">
             <span className="attar-line__price" data-testid="unit-price">{t`${unitPrice} each`}</span>
-            {line.typesale_name === BUY_2_GET_1 && <span className="attar-chip">{t`Buy 2 get 1`}</span>}
+            {buy2 && <span className="attar-chip">{t`Buy 2 get 1`}</span>}
           </div>
+          {lineTotal && <p className="attar-line__total" data-testid="line-total">{t`Subtotal: ${lineTotal}`}</p>}
+          {buy2 && qty === 1 && !removing && <p className="attar-line__hint">{t`Add one more to get a free gift`}</p>}
           {removing && (
             <p className="attar-line__note">
               {online ? t`Removing…` : t`Will be removed when you are back online.`}
@@ -265,7 +283,38 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
           </button>
         </div>
 
-        {line.product_smell.length > 0 && (
+        {line.product_smell.length > 0 && qty > 1 && (
+          <label className="attar-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              className="attar-switch__input"
+              checked={sameSmell}
+              disabled={removing}
+              aria-label={t`Same smell for every unit of ${name}`}
+              onChange={(event) => setSameChosen(event.target.checked)}
+            />
+            <span className="attar-switch__track" aria-hidden="true" />
+            <span>{t`Same smell for every unit`}</span>
+          </label>
+        )}
+
+        {line.product_smell.length > 0 && sameSmell && (
+          <div className="attar-line__smells">
+            <SelectField
+              label={t`Smell for every unit`}
+              aria-label={t`Smell for every unit of ${name}`}
+              value={commonSmell ?? ''}
+              disabled={removing}
+              onChange={(event) => chooseSmell('all', event.target.value)}
+            >
+              <option value="" disabled>{t`Choose a smell`}</option>
+              {line.product_smell.map((option) => <option key={option} value={option}>{option}</option>)}
+            </SelectField>
+          </div>
+        )}
+
+        {line.product_smell.length > 0 && !sameSmell && (
           <div className="attar-line__smells">
             {smells.map((value, i) => {
               const unit = formatNumber(i + 1, lang);

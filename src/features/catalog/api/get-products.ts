@@ -21,6 +21,8 @@ export interface ListParams {
   sort?: Sort;
   min_price?: number;
   max_price?: number;
+  /** only what can be bought now (stock above 0) */
+  in_stock?: boolean;
 }
 
 /** `?page=2&sort=price_asc…`, leaving out what is unset so equal lists share a URL. */

@@ -5,17 +5,26 @@ import { LinkIcon } from '@/components/icons';
 import { buttonClass } from '@/components/plain-controls';
 import { Price } from '@/components/price';
 import { SafeHtml } from '@/components/safe-html';
+import { BUY_2_GET_1 } from '@contract/cart-rules';
 import type { ProductOverview } from '../api/get-product';
 import './product-page.css';
 
 /** The product's own link, absolute, so it can be pasted anywhere. */
 const absolute = (link: string) => new URL(link, window.location.origin).href;
 
+interface Props {
+  product: ProductOverview;
+  /** what the shopper chooses before adding (the smell), composed by the screen */
+  choices?: ReactNode;
+  /** add to cart and the heart, composed by the screen */
+  actions?: ReactNode;
+}
+
 /**
- * Name, overview, price, delivery, the actions (add to cart and heart,
- * composed by the screen), copy link, and the description.
+ * Name, overview, price and its offer, delivery (or out of stock), the
+ * choices and actions, copy link, and the description.
  */
-export function ProductInfo({ product, actions }: { product: ProductOverview; actions?: ReactNode }) {
+export function ProductInfo({ product, choices, actions }: Props) {
   const { t } = useLingui();
 
   async function copyLink() {
@@ -34,11 +43,16 @@ export function ProductInfo({ product, actions }: { product: ProductOverview; ac
       <SafeHtml html={product.overview} className="attar-product-info__overview" />
       <div className="attar-product-info__price">
         <Price price={product.price} priceAfterSale={product.product_after_sale} />
+        {product.typesale_name === BUY_2_GET_1 && <span className="attar-chip">{t`Buy 2 get 1`}</span>}
       </div>
-      {!product.in_stock && <p className="attar-product-info__stock">{t`Out of stock`}</p>}
-      <p className="attar-product-info__line">
-        <strong>{t`Delivery:`}</strong> {t`Within 7 Days`}
-      </p>
+      {product.in_stock ? (
+        <p className="attar-product-info__line">
+          <strong>{t`Delivery:`}</strong> {t`Within 7 Days`}
+        </p>
+      ) : (
+        <p className="attar-product-info__stock">{t`Out of stock`}</p>
+      )}
+      {choices}
       <div className="attar-product-info__actions">
         {actions}
         <button type="button" className={buttonClass('outlined')} onClick={copyLink}>

@@ -5,13 +5,13 @@ import type { ProductSpecs } from '../api/get-product';
 import { Stars } from './stars';
 import './product-page.css';
 
-/** Smell, ASIN (the product code), model number, category and average review. */
+/** Smell (when the product has smells), ASIN (the product code), model number, category and average review. */
 export function ProductTable({ details }: { details: ProductSpecs }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const average = formatNumber(details.reviews, lang);
   const rows = [
-    { label: t`Smell`, value: details.smell },
+    ...(details.smells.length > 0 ? [{ label: t`Smell`, value: details.smell }] : []),
     { label: t`ASIN`, value: <bdi>{details.product_code}</bdi> },
     { label: t`Model number`, value: <bdi>{details.model_number}</bdi> },
     { label: t`Category`, value: details.category_name },
