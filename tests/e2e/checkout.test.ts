@@ -107,11 +107,16 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       const unit = (n: number) => (lang === 'ar' ? eastern(String(n)) : String(n));
       const smellSelect = (n: number, name: string) =>
         page.getByRole('combobox', { name: say(lang, `Smell for unit ${unit(n)} of ${name}`, `رائحة القطعة ${unit(n)} من ${name}`), exact: true });
-      const slots = [smellSelect(1, first), smellSelect(1, second), smellSelect(2, second)];
-      expect(await page.getByRole('combobox', { name: new RegExp(say(lang, '^Smell for unit', '^رائحة القطعة')) }).count()).toBe(3);
+      // A line of two starts with "Same smell for every unit": one select sets both units.
+      const same = page.getByRole('switch', { name: say(lang, `Same smell for every unit of ${second}`, `رائحة واحدة لكل قطع ${second}`), exact: true });
+      expect(await same.isChecked()).toBe(true);
+      const everyUnit = page.getByRole('combobox', { name: say(lang, `Smell for every unit of ${second}`, `رائحة كل قطع ${second}`), exact: true });
+      const slots = [smellSelect(1, first), everyUnit];
+      expect(await page.getByRole('combobox', { name: new RegExp(say(lang, '^Smell for unit', '^رائحة القطعة')) }).count()).toBe(1);
 
       // 'Updating smell...' at once, the server's message a second later.
       const smells: string[] = [];
+      const smellsSaved = async () => (await cartNow()).product_in_card.flatMap((l) => l.smell).filter(Boolean).length;
       for (const [i, slot] of slots.entries()) {
         const options = slot.getByRole('option');
         const label = plain(await options.nth(1 + (i % 2)).textContent()).trim();
@@ -123,11 +128,21 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
           await page.getByText(say(lang, 'Smells saved.', 'تم حفظ الروائح.'), { exact: true }).first().waitFor();
           expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(800);
         }
-        // The server has it before the next choice.
-        await expect.poll(async () => (await cartNow()).product_in_card.flatMap((l) => l.smell).filter(Boolean).length).toBe(i + 1);
+        // The server has it before the next choice: the shared select sets both units.
+        await expect.poll(smellsSaved).toBe(i === 0 ? 1 : 3);
         if (i < slots.length - 1) expect(await proceed.isDisabled()).toBe(true);
       }
       expect(await Promise.all(slots.map((s) => s.evaluate((el: HTMLSelectElement) => el.selectedOptions[0].textContent)))).toEqual(smells);
+      expect((await cartNow()).product_in_card.find((l) => l.product_id === 2)?.smell).toEqual([smells[1], smells[1]]);
+
+      // Switched off, each unit has its own select, showing what the server kept; unit 2 gets another smell.
+      await same.click();
+      await smellSelect(2, second).waitFor();
+      expect(await smellSelect(1, second).evaluate((el: HTMLSelectElement) => el.selectedOptions[0].textContent)).toBe(smells[1]);
+      const otherSmell = plain(await smellSelect(2, second).getByRole('option').nth(1).textContent()).trim();
+      expect(otherSmell).not.toBe(smells[1]);
+      await smellSelect(2, second).selectOption({ label: otherSmell });
+      await expect.poll(async () => (await cartNow()).product_in_card.find((l) => l.product_id === 2)?.smell).toEqual([smells[1], otherSmell]);
 
       // Every smell chosen, but the 'buy 2 get 1' line still needs its gift.
       expect(await proceed.isDisabled()).toBe(true);
