@@ -10,7 +10,7 @@ import { UpdatePrompt } from './pwa/update-prompt';
 import { loadCatalog } from './lib/i18n';
 import { storage } from './lib/storage';
 import { idbPersister } from './lib/persist';
-import { serverRender } from './app/server-render';
+import { serverRender, setShellTakeover } from './app/server-render';
 import { preloadScreen } from './pwa/chunk-load';
 
 const container = document.getElementById('root')!;
@@ -58,6 +58,8 @@ function render(restored: boolean) {
   // server renders as one, and a signed-in shopper's page differs (the badge, the wishlist's hearts),
   // where React would keep the server's attributes. Their page is drawn afresh, as before.
   if (server && storage.token() === null) {
+    // The server's shell alone: the layout starts from its loading view (server-render.ts).
+    setShellTakeover(server.screen === null);
     startTransition(() => void hydrateRoot(container, app, {
       // A part that still differs is drawn again by React; said, not thrown.
       onRecoverableError: (error) => console.warn('the server\'s page differed from the app\'s; drawn again', error),

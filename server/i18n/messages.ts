@@ -1,4 +1,7 @@
-// Every message the API sends, in both languages. Placeholders are {name}.
+// Every message the API sends, in both languages. Placeholders are {name}. A number given for one
+// is written in the request's language's digits (`t`); the Arabic texts write their own numbers in
+// Eastern Arabic digits too. A count of minutes, days, characters or items is said with its word
+// ({minutes} → "7 minutes", "٧ دقائق"; see COUNTED).
 import type { Lang } from '../contract/lang.ts';
 
 export type { Lang };
@@ -14,7 +17,7 @@ export const MESSAGES = {
   validation_failed: { en: 'Please check the highlighted fields.', ar: 'يُرجى مراجعة الحقول المحددة.' },
   not_found: { en: 'We could not find what you asked for.', ar: 'لم نعثر على ما طلبته.' },
   unauthenticated: { en: 'Please log in first.', ar: 'يُرجى تسجيل الدخول أولاً.' },
-  rate_limited: { en: 'Too many attempts. Please try again in {seconds} seconds.', ar: 'محاولات كثيرة جداً. يُرجى المحاولة مرة أخرى بعد {seconds} ثانية.' },
+  rate_limited: { en: 'Too many attempts. Please try again in {minutes}.', ar: 'محاولات كثيرة جداً. يُرجى المحاولة مرة أخرى بعد {minutes}.' },
   server_error: { en: 'Something went wrong on our side. Please try again.', ar: 'حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى.' },
   unavailable: { en: 'The shop is busy right now. Please try again in a moment.', ar: 'المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.' },
   idempotency_in_flight: { en: 'This order is still being placed. Please wait a moment.', ar: 'ما زال طلبك قيد التنفيذ. يُرجى الانتظار لحظة.' },
@@ -24,27 +27,27 @@ export const MESSAGES = {
 
   field_required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   field_type: { en: 'This value has the wrong type.', ar: 'نوع هذه القيمة غير صحيح.' },
-  field_too_short: { en: 'Must be at least {limit} characters.', ar: 'يجب ألا يقل عن {limit} أحرف.' },
-  field_too_long: { en: 'Must be at most {limit} characters.', ar: 'يجب ألا يزيد عن {limit} حرفاً.' },
+  field_too_short: { en: 'Must be at least {characters}.', ar: 'يجب ألا يقل عن {characters}.' },
+  field_too_long: { en: 'Must be at most {characters}.', ar: 'يجب ألا يزيد عن {characters}.' },
   field_min: { en: 'Must be at least {limit}.', ar: 'يجب ألا يقل عن {limit}.' },
   field_max: { en: 'Must be at most {limit}.', ar: 'يجب ألا يزيد عن {limit}.' },
   field_invalid: { en: 'This value is not valid.', ar: 'هذه القيمة غير صالحة.' },
   field_one_of: { en: 'Must be one of: {values}.', ar: 'يجب أن يكون أحد: {values}.' },
   field_unknown: { en: 'This field is not part of this request.', ar: 'هذا الحقل ليس من حقول هذا الطلب.' },
-  field_too_many: { en: 'At most {limit} items.', ar: 'بحد أقصى {limit} عنصراً.' },
+  field_too_many: { en: 'At most {items}.', ar: 'بحد أقصى {items}.' },
   email_invalid: { en: 'Invalid email format.', ar: 'صيغة البريد الإلكتروني غير صحيحة.' },
-  phone_invalid: { en: 'Phone must be 11 digits.', ar: 'يجب أن يتكون رقم الهاتف من 11 رقماً.' },
-  name_one_word: { en: 'Must be one name of at least 3 letters.', ar: 'يجب أن يكون اسماً واحداً من 3 أحرف على الأقل.' },
-  name_two_words: { en: 'At least 2 names of 3 characters each.', ar: 'اسمان على الأقل، كل منهما 3 أحرف أو أكثر.' },
-  password_short: { en: 'Password must be at least 6 characters.', ar: 'يجب ألا تقل كلمة المرور عن 6 أحرف.' },
+  phone_invalid: { en: 'Phone must be 11 digits.', ar: 'يجب أن يتكون رقم الهاتف من ١١ رقماً.' },
+  name_one_word: { en: 'Must be one name of at least 3 letters.', ar: 'يجب أن يكون اسماً واحداً من ٣ أحرف على الأقل.' },
+  name_two_words: { en: 'At least 2 names of 3 characters each.', ar: 'اسمان على الأقل، كل منهما ٣ أحرف أو أكثر.' },
+  password_short: { en: 'Password must be at least 6 characters.', ar: 'يجب ألا تقل كلمة المرور عن ٦ أحرف.' },
   password_mismatch: { en: 'Passwords must match.', ar: 'كلمتا المرور غير متطابقتين.' },
   date_invalid: { en: 'Please enter a real date (YYYY-MM-DD).', ar: 'يُرجى إدخال تاريخ صحيح (YYYY-MM-DD).' },
-  month_invalid: { en: 'Month must be from 1 to 12.', ar: 'يجب أن يكون الشهر من 1 إلى 12.' },
-  day_invalid: { en: 'Day must be from 1 to 31.', ar: 'يجب أن يكون اليوم من 1 إلى 31.' },
-  february_days: { en: 'February has at most 29 days.', ar: 'شهر فبراير لا يزيد عن 29 يوماً.' },
-  month_30_days: { en: 'This month has at most 30 days.', ar: 'هذا الشهر لا يزيد عن 30 يوماً.' },
+  month_invalid: { en: 'Month must be from 1 to 12.', ar: 'يجب أن يكون الشهر من ١ إلى ١٢.' },
+  day_invalid: { en: 'Day must be from 1 to 31.', ar: 'يجب أن يكون اليوم من ١ إلى ٣١.' },
+  february_days: { en: 'February has at most 29 days.', ar: 'شهر فبراير لا يزيد عن ٢٩ يوماً.' },
+  month_30_days: { en: 'This month has at most 30 days.', ar: 'هذا الشهر لا يزيد عن ٣٠ يوماً.' },
   year_invalid: { en: 'Please enter a valid year.', ar: 'يُرجى إدخال سنة صحيحة.' },
-  too_young: { en: 'You must be at least 10 years old.', ar: 'يجب ألا يقل عمرك عن 10 سنوات.' },
+  too_young: { en: 'You must be at least 10 years old.', ar: 'يجب ألا يقل عمرك عن ١٠ سنوات.' },
   text_required: { en: 'Please write something.', ar: 'يُرجى كتابة شيء.' },
 
   email_taken: { en: 'An account with this email already exists.', ar: 'يوجد حساب بهذا البريد الإلكتروني بالفعل.' },
@@ -73,12 +76,12 @@ export const MESSAGES = {
   stock_limit: { en: 'Only {stock} of {name} left in stock.', ar: 'لم يتبقَّ من {name} سوى {stock} في المخزون.' },
   cart_updated: { en: 'Your cart was updated.', ar: 'تم تحديث سلتك.' },
   removed_from_cart: { en: 'Removed from your cart.', ar: 'تمت الإزالة من سلتك.' },
-  qty_min: { en: 'The quantity must be at least 1.', ar: 'يجب ألا تقل الكمية عن 1.' },
+  qty_min: { en: 'The quantity must be at least 1.', ar: 'يجب ألا تقل الكمية عن ١.' },
   smell_updated: { en: 'Smells saved.', ar: 'تم حفظ الروائح.' },
   smell_count: { en: 'Choose one smell for each of the {qty} units.', ar: 'اختر رائحة لكل وحدة من الوحدات ({qty}).' },
   smell_unknown: { en: '"{smell}" is not a smell of {name}.', ar: '"{smell}" ليست من روائح {name}.' },
   no_smells: { en: '{name} has no smells to choose.', ar: 'لا توجد روائح للاختيار في {name}.' },
-  gift_not_allowed: { en: 'A gift comes only with "buy 2 get 1" products at a quantity of exactly 2.', ar: 'الهدية متاحة فقط لعروض "اشترِ 2 واحصل على 1" عند كمية 2 بالضبط.' },
+  gift_not_allowed: { en: 'A gift comes only with "buy 2 get 1" products at a quantity of exactly 2.', ar: 'الهدية متاحة فقط لعروض "اشترِ ٢ واحصل على ١" عند كمية ٢ بالضبط.' },
   gift_unknown: { en: 'This gift is not offered with {name}.', ar: 'هذه الهدية غير متاحة مع {name}.' },
 
   coupon_applied: { en: 'Coupon applied.', ar: 'تم تطبيق الكوبون.' },
@@ -98,8 +101,8 @@ export const MESSAGES = {
   checkout_missing_smell: { en: 'Please choose a smell for every unit of {name}.', ar: 'يُرجى اختيار رائحة لكل وحدة من {name}.' },
   checkout_missing_gift: { en: 'Please choose the gift for {name}.', ar: 'يُرجى اختيار هدية {name}.' },
   delivery_date_required: { en: 'Please choose a delivery date.', ar: 'يُرجى اختيار تاريخ التوصيل.' },
-  delivery_date_too_soon: { en: 'The delivery date must be at least {days} days from today.', ar: 'يجب أن يكون تاريخ التوصيل بعد {days} أيام على الأقل من اليوم.' },
-  delivery_date_too_late: { en: 'The delivery date must be within {days} days from today.', ar: 'يجب أن يكون تاريخ التوصيل خلال {days} يوماً من اليوم.' },
+  delivery_date_too_soon: { en: 'The delivery date must be at least {days} from today.', ar: 'يجب أن يكون تاريخ التوصيل بعد {days} على الأقل من اليوم.' },
+  delivery_date_too_late: { en: 'The delivery date must be within {days} from today.', ar: 'يجب أن يكون تاريخ التوصيل خلال {days} من اليوم.' },
   delivery_date_closed: { en: 'We do not deliver on {weekday}. Please choose another day.', ar: 'لا يوجد توصيل يوم {weekday}. يُرجى اختيار يوم آخر.' },
   order_placed: { en: 'Your order {number} has been placed.', ar: 'تم تسجيل طلبك {number}.' },
 
@@ -107,7 +110,7 @@ export const MESSAGES = {
   fav_removed: { en: 'Removed from your wishlist.', ar: 'تمت الإزالة من قائمة أمنياتك.' },
   review_sent: { en: 'Thank you for your review.', ar: 'شكراً لتقييمك.' },
   review_updated: { en: 'Your review has been updated.', ar: 'تم تحديث تقييمك.' },
-  rate_invalid: { en: 'Rate from 0.5 to 5, in half stars.', ar: 'التقييم من 0.5 إلى 5 بأنصاف النجوم.' },
+  rate_invalid: { en: 'Rate from 0.5 to 5, in half stars.', ar: 'التقييم من ٠٫٥ إلى ٥ بأنصاف النجوم.' },
   contact_sent: { en: 'Thank you! We will get back to you soon.', ar: 'شكراً لك! سنتواصل معك قريباً.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
@@ -124,12 +127,68 @@ export const WEEKDAYS: Record<Lang, readonly string[]> = {
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Record<string, string | number>;
 
+const LOCALES: Record<Lang, string> = { en: 'en-EG', ar: 'ar-EG' };
+const numberFormats: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat(LOCALES.en), ar: new Intl.NumberFormat(LOCALES.ar) };
+const pluralRules: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules(LOCALES.en), ar: new Intl.PluralRules(LOCALES.ar) };
+
+/** A number in the language's digits: `1,000` in English, `١٬٠٠٠` in Arabic. */
+export function formatCount(lang: Lang, n: number): string {
+  return numberFormats[lang].format(n);
+}
+
+type Forms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/**
+ * The params said as a count with its word, by the language's plural forms
+ * ({n} is the number in the language's digits). Arabic has a form for one
+ * (the word and واحد), two (the dual, as it reads after a preposition:
+ * "بعد دقيقتين"), 3 to 10 (the plural), 11 to 99 (the singular, accusative)
+ * and 100 up (the singular).
+ */
+const COUNTED = {
+  minutes: {
+    en: { one: '{n} minute', other: '{n} minutes' },
+    ar: { one: 'دقيقة واحدة', two: 'دقيقتين', few: '{n} دقائق', many: '{n} دقيقة', other: '{n} دقيقة' },
+  },
+  days: {
+    en: { one: '{n} day', other: '{n} days' },
+    ar: { one: 'يوم واحد', two: 'يومين', few: '{n} أيام', many: '{n} يوماً', other: '{n} يوم' },
+  },
+  characters: {
+    en: { one: '{n} character', other: '{n} characters' },
+    ar: { one: 'حرف واحد', two: 'حرفين', few: '{n} أحرف', many: '{n} حرفاً', other: '{n} حرف' },
+  },
+  items: {
+    en: { one: '{n} item', other: '{n} items' },
+    ar: { one: 'عنصر واحد', two: 'عنصرين', few: '{n} عناصر', many: '{n} عنصراً', other: '{n} عنصر' },
+  },
+} satisfies Record<string, Record<Lang, Forms>>;
+
+export type CountedWord = keyof typeof COUNTED;
+
+/** `count` of a COUNTED word, said in `lang`: "7 minutes", "٧ دقائق", "دقيقتين", "١١ دقيقة". */
+export function formatCounted(lang: Lang, word: CountedWord, count: number): string {
+  const forms: Forms = COUNTED[word][lang];
+  return (forms[pluralRules[lang].select(count)] ?? forms.other).replace('{n}', formatCount(lang, count));
+}
+
+/** A wait in seconds as whole minutes, rounded up (never "0 minutes"): what a shopper is told to wait. */
+export const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/**
+ * The message `key` in `lang` with its params: a string goes in as it is
+ * (a name, a code, an order number), a number in the language's digits, and
+ * a number under a COUNTED name with its word.
+ */
 export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
   const template: string = MESSAGES[key][lang];
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    if (typeof value !== 'number') return value;
+    return Object.hasOwn(COUNTED, name) ? formatCounted(lang, name as CountedWord, value) : formatCount(lang, value);
+  });
 }
 
 const moneyFormats: Record<Lang, Intl.NumberFormat> = {

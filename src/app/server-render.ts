@@ -41,3 +41,19 @@ export function tookOver() {
   document.getElementById('root')?.removeAttribute('inert');
   document.documentElement.classList.remove(RENDER_STALE);
 }
+
+/**
+ * Whether the app is taking over the server's shell alone (a page whose screen the server does
+ * not render: the cart, sign-in, …): its markup has the loading view where the screen goes. The
+ * layout draws that loading view on its first render, as the server did, so the page is taken
+ * over as it stands, then the screen in its place (shell/layout.tsx). Drawing the screen at once
+ * made React meet markup it did not expect there (its error #418) and draw the page again.
+ */
+let shellTakeover = false;
+
+export const takingOverShell = () => shellTakeover;
+
+export function setShellTakeover(value: boolean) {
+  shellTakeover = value;
+}
+

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, badgeCount, definition, expectBadge, field, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, badgeCount, definition, expectBadge, field, listMarkers, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import { formatDay, formatTimestamp } from '../../src/lib/dates.ts';
 import type { Static } from 'typebox';
@@ -197,6 +197,10 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       // 4. Checkout: info, a new address, a chosen day, Vodafone Cash.
       await proceed.click();
       await page.getByRole('heading', { level: 1, name: say(lang, 'Checkout', 'إتمام الطلب'), exact: true }).waitFor();
+      // The step bar's circles hold the numbers; its list draws no "1." ("١." in Arabic) beside them.
+      const stepBar = page.getByRole('navigation', { name: say(lang, 'Checkout steps', 'خطوات إتمام الطلب') }).locator('ol');
+      expect(await stepBar.locator(':scope > li').count()).toBe(4);
+      expect(await listMarkers(stepBar)).toEqual([]);
       await axeClean(page);
       await fillInfo(page, lang);
 
@@ -235,7 +239,8 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       await page.getByRole('heading', { level: 2, name: say(lang, 'Confirm Order', 'تأكيد الطلب'), exact: true }).waitFor();
       await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Vodafone Cash', 'فودافون كاش') });
       await page.getByText(say(lang, 'Pay with Vodafone Cash', 'الدفع عبر فودافون كاش'), { exact: true }).waitFor();
-      expect(plain(await page.getByTestId('wallet-phone').textContent())).toBe(cart.phone);
+      // In the page's digits, like every number (Eastern Arabic in Arabic).
+      expect(plain(await page.getByTestId('wallet-phone').textContent())).toBe(lang === 'ar' ? eastern(cart.phone) : cart.phone);
       const summary = page.getByRole('region', { name: say(lang, 'Order summary', 'ملخص الطلب') });
       expect(plain(await definition(summary, say(lang, 'Delivery date', 'تاريخ التوصيل')).textContent())).toBe(plain(formatDay(day, lang)));
       expect(plain(await definition(summary, say(lang, 'Shipping', 'الشحن')).textContent())).toBe('date');
@@ -257,7 +262,7 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       });
       expect(plain(await definition(done, say(lang, 'Order number', 'رقم الطلب')).textContent())).toBe(order.number);
       expect(money(await definition(done, say(lang, 'Amount', 'المبلغ')).textContent())).toBe(order.total);
-      expect(plain(await done.getByTestId('wallet-phone').textContent())).toBe(order.wallet_phone);
+      expect(plain(await done.getByTestId('wallet-phone').textContent())).toBe(lang === 'ar' ? eastern(order.wallet_phone) : order.wallet_phone);
       await expectBadge(page, 0);
       expect((await cartNow()).product_in_card).toEqual([]);
       await axeClean(page);
@@ -287,6 +292,9 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       await page.getByText(say(lang, 'Pending (done)', 'قيد الانتظار (تمت)'), { exact: true }).waitFor();
       await page.getByText(say(lang, 'On the way (not yet)', 'في الطريق (لم تتم بعد)'), { exact: true }).waitFor();
       expect(plain(await page.getByRole('main').textContent())).toContain(at('pending'));
+      const progress = page.getByRole('list', { name: say(lang, 'Order progress', 'مراحل الطلب') });
+      expect(await progress.locator(':scope > li').count()).toBe(5);
+      expect(await listMarkers(progress)).toEqual([]);
       await axeClean(page);
 
       expect(problems).toEqual([]);

@@ -106,9 +106,18 @@ export async function launchBrowser(): Promise<Browser> {
 export interface Visit {
   context: BrowserContext;
   page: Page;
-  /** console errors, page errors and CSP violations seen so far */
+  /** console errors, page errors, CSP violations and React's hydration messages seen so far */
   problems: string[];
 }
+
+/**
+ * React's words for a server page the app could not take over as it stood: a development build's
+ * "Hydration failed…" / "did not match", a production build's minified errors (#418 the markup
+ * differed, #419 a boundary the server did not finish, #421 updated before hydrated, #422, #423,
+ * #425 text differed), and the app's own warning when it draws such a part again (src/start.tsx).
+ * The app says it as a warning, not an error: a journey fails on it all the same.
+ */
+export const HYDRATION_MESSAGE = /hydrat|did not match|didn't match|#4(?:18|19|21|22|23|25)\b|errors\/4(?:18|19|21|22|23|25)\b|the server's page differed/i;
 
 export interface VisitOptions {
   /** 'block' keeps the service worker out, e.g. so that context.route sees every request */
@@ -130,7 +139,11 @@ export async function visit(browser: Browser, lang: 'en' | 'ar', options: VisitO
   }, lang);
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || ((m.type() === 'warning' || m.type() === 'log' || m.type() === 'info') && HYDRATION_MESSAGE.test(m.text()))) {
+      problems.push(`console: ${m.text()}`);
+    }
+  });
   page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
   return { context, page, problems };
 }

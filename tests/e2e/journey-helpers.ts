@@ -36,6 +36,20 @@ export function field(scope: Page | Locator, label: string) {
   return scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s*\\*)?$`));
 }
 
+/**
+ * The items of an ordered list that draw a list marker ("1." or "١."), as `index: list-style-type`:
+ * a step bar's circles carry their own numbers, so its items must draw none, in either direction.
+ * The list stays an <ol> of <li>s (it is read as a list of steps).
+ */
+export async function listMarkers(list: Locator): Promise<string[]> {
+  expect(await list.evaluate((el) => el.tagName)).toBe('OL');
+  return list.locator(':scope > li').evaluateAll((items) => items.flatMap((li, i) => {
+    const style = getComputedStyle(li);
+    const drawn = style.display === 'list-item' && (style.listStyleType !== 'none' || style.listStyleImage !== 'none');
+    return drawn ? [`${i}: ${style.listStyleType}`] : [];
+  }));
+}
+
 /** Signs in through the sign-in form (the page must be on /sign-in). */
 export async function signInWithForm(page: Page, lang: Lang, login: string, password: string) {
   await page.getByRole('heading', { level: 1, name: say(lang, 'Sign in', 'تسجيل الدخول') }).waitFor();

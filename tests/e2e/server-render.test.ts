@@ -148,6 +148,36 @@ describe('pages the server renders', () => {
     await context.close();
   });
 
+  it('takes over the shell alone as it stands, with no hydration message: sign-in, sign-up and the cart of a visitor, in both languages', async () => {
+    const pages = [
+      ['/sign-in', 'Sign in', 'تسجيل الدخول'],
+      ['/sign-up', 'Create an account', 'إنشاء حساب جديد'],
+      ['/cart', 'Cart', 'السلة'],
+    ] as const;
+    for (const lang of ['ar', 'en'] as const) {
+      for (const [path, en, ar] of pages) {
+        const { context, page: tab, problems } = await visit(env.browser, lang);
+        // The server renders in the cookie's language: the app takes that page over (a page in the other language is drawn afresh).
+        await context.addCookies([{ name: 'lang', value: lang, url: env.shop.url }]);
+        await tab.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            // The server's bar, marked: taken over (hydrated), it is the same element once the screen shows.
+            const nav = document.querySelector('#root nav');
+            if (nav) (nav as HTMLElement & { fromServer?: boolean }).fromServer = true;
+          });
+        });
+        const res = await tab.goto(env.shop.url + path);
+        expect(await res!.text(), path).toContain('class="attar-loading"');
+        await tab.getByRole('heading', { level: 1, name: lang === 'en' ? en : ar, exact: true }).waitFor();
+        await tab.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+        expect(await tab.evaluate(() => (document.querySelector('#root nav') as HTMLElement & { fromServer?: boolean }).fromServer), `${lang} ${path}`).toBe(true);
+        expect(await tab.locator('.attar-loading').count(), `${lang} ${path}`).toBe(0);
+        expect(problems, `${lang} ${path}`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
   it('the app takes it over as it stands, with no loading view, then answers: in English, in Arabic, and in Arabic from an English cookie', async () => {
     for (const [lang, cookie] of [['en', 'en'], ['ar', 'ar'], ['ar', undefined]] as const) {
       const { context, page: tab, problems } = await visit(env.browser, lang);

@@ -35,13 +35,18 @@ function login(app: FastifyInstance, loginName: string, password: string, from =
   return app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: from, headers, payload: { login: loginName, password } }).then(toAnswer);
 }
 
+/** The wait a shopper reads: Retry-After's seconds as whole minutes, rounded up. */
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
 function expect429(res: Awaited<ReturnType<typeof login>>, maxSeconds = WINDOW_MS / 1000) {
   expect(res.statusCode, res.raw).toBe(429);
-  expect(res.body).toEqual({ status: 429, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
+  // Retry-After stays in seconds, for clients; the message says minutes.
   const retry = Number(res.headers['retry-after']);
   expect(Number.isInteger(retry), String(res.headers['retry-after'])).toBe(true);
   expect(retry).toBeGreaterThan(0);
   expect(retry).toBeLessThanOrEqual(maxSeconds);
+  const minutes = minutesOf(retry);
+  expect(res.body).toEqual({ status: 429, message: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
   expect(res.raw).not.toMatch(/token/i);
   return retry;
 }
@@ -158,6 +163,40 @@ describe('the window', () => {
       // a new window: 10 more attempts (the success above was the first)
       for (let i = 1; i < LIMIT; i++) expect((await login(app, DEMO_USER.email, `wrong-${i}`)).statusCode).toBe(422);
       expect429(await login(app, DEMO_USER.email, DEMO_USER.password));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says the wait in whole minutes, in the shopper\'s language and digits, with Arabic\'s plural forms', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = await realLimitsApp();
+    try {
+      const start = Date.now();
+      for (let i = 0; i < LIMIT; i++) expect((await login(app, DEMO_USER.email, `wrong-${i}`)).statusCode).toBe(422);
+      const locked = async (lang: 'en' | 'ar') => {
+        const res = await login(app, DEMO_USER.email, DEMO_USER.password, '192.0.2.10', { lang });
+        expect(res.statusCode, res.raw).toBe(429);
+        return { retry: Number(res.headers['retry-after']), message: res.body.message as string };
+      };
+      // [time into the window, English, Arabic]: 15 minutes, 7 minutes (399 s, rounded up), 2 minutes, 1 minute.
+      const cases: [number, string, string][] = [
+        [0, '15 minutes', '١٥ دقيقة'],
+        [WINDOW_MS - 399_000, '7 minutes', '٧ دقائق'],
+        [WINDOW_MS - 100_000, '2 minutes', 'دقيقتين'],
+        [WINDOW_MS - 30_000, '1 minute', 'دقيقة واحدة'],
+      ];
+      for (const [at, en, ar] of cases) {
+        vi.setSystemTime(start + at);
+        const english = await locked('en');
+        expect(english.message).toBe(`Too many attempts. Please try again in ${en}.`);
+        const arabic = await locked('ar');
+        expect(arabic.message).toBe(`محاولات كثيرة جداً. يُرجى المحاولة مرة أخرى بعد ${ar}.`);
+        expect(arabic.message).not.toMatch(/[0-9]/);
+        // The header is the same wait in seconds, whatever the language.
+        expect(arabic.retry).toBe(english.retry);
+        expect(minutesOf(arabic.retry)).toBe(Number(en.split(' ')[0]));
+      }
     } finally {
       await app.close();
     }

@@ -452,7 +452,7 @@ describe('POST /changeSummaryCard/{cartId}', () => {
     }
     const ar = await change(0, 'ar');
     expect(ar.statusCode).toBe(422);
-    expect(ar.body.errors.qty).toEqual(['يجب ألا يقل عن 1.']);
+    expect(ar.body.errors.qty).toEqual(['يجب ألا يقل عن ١.']);
 
     const tooMany = await change(p0.stock + 1);
     expect(tooMany.statusCode).toBe(422);

@@ -771,7 +771,7 @@ describe('POST /review/send', () => {
       expect(res.body.errors.rate, String(rate)).toEqual(['Rate from 0.5 to 5, in half stars.']);
     }
     const ar = await call(app, 'POST', '/review/send', { token, lang: 'ar', body: { product_id: p.id, comment: 'Nice', rate: 1.3 } });
-    expect(ar.body.errors.rate).toEqual(['التقييم من 0.5 إلى 5 بأنصاف النجوم.']);
+    expect(ar.body.errors.rate).toEqual(['التقييم من ٠٫٥ إلى ٥ بأنصاف النجوم.']);
 
     for (const comment of ['', '   ']) {
       const res = await call(app, 'POST', '/review/send', { token, body: { product_id: p.id, comment, rate: 4 } });

@@ -49,12 +49,12 @@ describe('the published contract', () => {
 
 describe('the judge of the walk', () => {
   // The walk passes only if it can fail.
-  const allowed = refusalsOf('x\n\nRefusals besides the schema\'s (422, each field named):\n- 404: "We could not find this product."\n- 422 comment: "Please write something."\n- 429: "Too many attempts. Please try again in {seconds} seconds."');
+  const allowed = refusalsOf('x\n\nRefusals besides the schema\'s (422, each field named):\n- 404: "We could not find this product."\n- 422 comment: "Please write something."\n- 429: "Too many attempts. Please try again in {minutes}."');
   const answer = (statusCode: number, body: unknown) => ({ res: { statusCode, body: JSON.stringify(body) } }) as unknown as Sent;
   it('passes a success and the listed refusals', () => {
     expect(conformanceProblem(answer(200, { status: 200, message: 'OK', data: null }), allowed)).toBeNull();
     expect(conformanceProblem(answer(404, { status: 404, message: 'We could not find this product.' }), allowed)).toBeNull();
-    expect(conformanceProblem(answer(429, { status: 429, message: 'Too many attempts. Please try again in 12 seconds.' }), allowed)).toBeNull();
+    expect(conformanceProblem(answer(429, { status: 429, message: 'Too many attempts. Please try again in 12 minutes.' }), allowed)).toBeNull();
     expect(conformanceProblem(answer(422, { status: 422, message: 'Please check the highlighted fields.', errors: { comment: ['Please write something.'] } }), allowed)).toBeNull();
   });
   it('fails a refusal the contract does not list, a schema refusal of an allowed value, and a 5xx', () => {

@@ -64,12 +64,12 @@ function ajvMessage(e: AjvError): Message {
     case 'type': return { key: 'field_type' };
     case 'minLength':
       if (limit === 1 || e.data === '') return { key: schemaMessage(e.parentSchema, EMPTY_MESSAGE) ?? 'field_required', empty: true };
-      return own ? { key: own } : { key: 'field_too_short', params: { limit: limit ?? 0 } };
-    case 'maxLength': return { key: 'field_too_long', params: { limit: limit ?? 0 } };
+      return own ? { key: own } : { key: 'field_too_short', params: { characters: limit ?? 0 } };
+    case 'maxLength': return { key: 'field_too_long', params: { characters: limit ?? 0 } };
     case 'pattern': case 'multipleOf': return { key: own ?? 'field_invalid' };
     case 'minimum': case 'exclusiveMinimum': return own ? { key: own } : { key: 'field_min', params: { limit: limit ?? 0 } };
     case 'maximum': case 'exclusiveMaximum': return own ? { key: own } : { key: 'field_max', params: { limit: limit ?? 0 } };
-    case 'maxItems': return { key: 'field_too_many', params: { limit: limit ?? 0 } };
+    case 'maxItems': return { key: 'field_too_many', params: { items: limit ?? 0 } };
     case 'const': case 'enum': {
       if (own) return { key: own };
       const allowed = (e.params?.allowedValues as unknown[] | undefined) ?? (e.params?.allowedValue !== undefined ? [e.params.allowedValue] : []);
@@ -134,7 +134,7 @@ async function errorHandler(app: FastifyInstance) {
     const status = fe.statusCode ?? 500;
     if (status === 413) return sendError(reply, lang, 413, 'body_too_large');
     if (status === 415) return sendError(reply, lang, 415, 'unsupported_media');
-    if (status === 429) return sendError(reply, lang, 429, 'rate_limited', { seconds: 60 });
+    if (status === 429) return sendError(reply, lang, 429, 'rate_limited', { minutes: 1 });
     if (status === 404) return sendError(reply, lang, 404, 'not_found');
     if (status >= 400 && status < 500) return sendError(reply, lang, 400, 'bad_request');
 

@@ -112,7 +112,7 @@ function Wishlist() {
               actions={(
                 <>
                   <RemoveButton product={p} />
-                  <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} />
+                  <AddToCartButton productId={p.id} productName={p.name} disabled={!p.in_stock} className="attar-card__add-fill" />
                 </>
               )}
             />

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
@@ -15,6 +15,7 @@ import { Banner } from './banner';
 import { Nav } from './nav';
 import { Footer } from './footer';
 import { UnauthorizedHandler } from '../unauthorized';
+import { setShellTakeover, takingOverShell } from '../server-render';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollRestoration } from './use-scroll-restoration';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
@@ -66,6 +67,14 @@ export function Layout() {
   const { lang, dir } = useLanguage();
   const { token, setCartCount } = useSession();
   const { pathname } = useLocation();
+  // Taking over the server's shell alone: its loading view first, as the server drew it, then the
+  // screen (a transition: the loading view stays until the screen's code is here).
+  const [shellFirst, setShellFirst] = useState(takingOverShell);
+  useEffect(() => {
+    if (!shellFirst) return;
+    setShellTakeover(false);
+    startTransition(() => setShellFirst(false));
+  }, [shellFirst]);
   useScrollRestoration();
   useFocusOnNavigation();
   // On mount the cart is fetched, and the badge follows its card_count.
@@ -91,7 +100,7 @@ export function Layout() {
         {/* A screen that fails to load or render shows its error inside the shell; leaving it clears it. */}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingView />}>
-            <Outlet />
+            {shellFirst ? <LoadingView /> : <Outlet />}
             <PrefetchNext />
           </Suspense>
         </RouteErrorBoundary>

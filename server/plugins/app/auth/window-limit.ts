@@ -1,4 +1,5 @@
 import { AppError } from '../../../errors.ts';
+import { waitMinutes } from '../../../i18n/messages.ts';
 
 /**
  * A fixed-window counter per key, for a second limit on a route that
@@ -20,7 +21,8 @@ export class WindowLimit {
     entry.count += 1;
     if (entry.count > this.max) {
       const seconds = Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
-      throw new AppError(429, 'rate_limited', { seconds }, undefined, { 'Retry-After': String(seconds) });
+      // The header in seconds, for clients; the shopper reads whole minutes.
+      throw new AppError(429, 'rate_limited', { minutes: waitMinutes(seconds) }, undefined, { 'Retry-After': String(seconds) });
     }
   }
 

@@ -15,11 +15,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { name, email, phone, message } = request.body;
     const errors = new FieldErrors();
-    if (name.trim().length < 3) errors.add('name', name.trim() ? 'field_too_short' : 'field_required', { limit: 3 });
+    if (name.trim().length < 3) errors.add('name', name.trim() ? 'field_too_short' : 'field_required', { characters: 3 });
     errors.add('email', emailProblem(email));
     const normalized = normalizePhone(phone);
     errors.add('phone', phone.trim() === '' ? 'field_required' : normalized ? null : 'phone_invalid');
-    if (message.trim().length < 10) errors.add('message', message.trim() ? 'field_too_short' : 'field_required', { limit: 10 });
+    if (message.trim().length < 10) errors.add('message', message.trim() ? 'field_too_short' : 'field_required', { characters: 10 });
     errors.throwIfAny();
     await app.content.saveContact({ name: name.trim(), email: email.trim().toLowerCase(), phone: normalized!, message: message.trim() });
     return ok(t(request.lang, 'contact_sent'), null);

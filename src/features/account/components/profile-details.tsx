@@ -7,6 +7,7 @@ import { formatDay } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 import type { Profile } from '../api/get-profile';
+import { PhoneNumber } from '@/components/phone-number';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,7 +26,7 @@ export function ProfileDetails({ user }: { user: Profile }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
       <Detail label={t`Name`}>{`${user.first_name} ${user.last_name}`}</Detail>
       <Detail label={t`Email`}><Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{user.email}</Box></Detail>
-      <Detail label={t`Phone`}><Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{user.phone}</Box></Detail>
+      <Detail label={t`Phone`}><PhoneNumber phone={user.phone} /></Detail>
       <Detail label={t`Birth date`}>{formatDay(user.birth_date, lang)}</Detail>
     </Box>
   );

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLanguage } from '@/lib/language';
 import type { Address } from '../api/get-addresses';
+import { PhoneNumber } from '@/components/phone-number';
 
-/** One address as the shopper reads it: title, street, city and governorate, phone (written left to right). */
+/** One address as the shopper reads it: title, street, city and governorate, phone (in the page's digits, left to right). */
 export function AddressLines({ address }: { address: Pick<Address, 'title' | 'address' | 'phone' | 'city' | 'government'> }) {
   const { lang } = useLanguage();
   return (
@@ -14,7 +15,7 @@ export function AddressLines({ address }: { address: Pick<Address, 'title' | 'ad
       <Typography component="span" variant="body2">
         <bdi>{address.city}</bdi>{address.city && address.government ? (lang === 'ar' ? '، ' : ', ') : ''}<bdi>{address.government}</bdi>
       </Typography>
-      <Typography component="span" variant="body2" dir="ltr" sx={{ justifySelf: 'start' }}>{address.phone}</Typography>
+      <Typography component="span" variant="body2" sx={{ justifySelf: 'start' }}><PhoneNumber phone={address.phone} /></Typography>
     </Box>
   );
 }

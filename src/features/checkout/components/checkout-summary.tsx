@@ -9,6 +9,7 @@ import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { amountToPay, deliveryDateShown, shippingTypeShown } from '../utils/summary';
+import { PhoneNumber } from '@/components/phone-number';
 
 export interface SummaryAddress {
   title: string;
@@ -57,7 +58,7 @@ export function CheckoutSummary({ cart, session, address }: Props) {
       <Typography id="checkout-summary-title" component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t`Order summary`}</Typography>
       <Box component="dl" sx={{ m: 0 }}>
         <Row term={t`Name`}><bdi>{session.userName ?? none}</bdi></Row>
-        <Row term={t`Phone`}><span dir="ltr">{session.userPhone ?? none}</span></Row>
+        <Row term={t`Phone`}>{session.userPhone ? <PhoneNumber phone={session.userPhone} /> : none}</Row>
         <Row term={t`Address`}>
           {address ? (
             <Box component="span" sx={{ display: 'grid' }}>
@@ -65,7 +66,7 @@ export function CheckoutSummary({ cart, session, address }: Props) {
               <span><bdi>{address.title}</bdi></span>
               <span><bdi>{address.address}</bdi></span>
               <span><bdi>{address.city}</bdi>{address.city && address.government ? (lang === 'ar' ? '، ' : ', ') : ''}<bdi>{address.government}</bdi></span>
-              <span dir="ltr" style={{ justifySelf: 'start' }}>{address.phone}</span>
+              <span style={{ justifySelf: 'start' }}><PhoneNumber phone={address.phone} /></span>
             </Box>
           ) : none}
         </Row>

@@ -9,6 +9,7 @@ import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
 import type { PlacedOrderSummary } from '../utils/placed-order';
+import { PhoneNumber } from '@/components/phone-number';
 
 /**
  * The thank-you after a placed order: its number and the amount, and how to pay
@@ -48,7 +49,7 @@ export function OrderDone({ order }: { order: PlacedOrderSummary }) {
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{t`Pay with Vodafone Cash`}</Typography>
           <Typography>{t`Transfer ${amount} from your Vodafone Cash wallet to our wallet number:`}</Typography>
           <Typography sx={{ fontWeight: 700, fontSize: '1.35rem', letterSpacing: 1 }}>
-            <span dir="ltr" data-testid="wallet-phone">{order.wallet_phone}</span>
+            <PhoneNumber phone={order.wallet_phone} data-testid="wallet-phone" />
           </Typography>
           <Typography>{t`Mention your order number ${number} with the transfer. We confirm the transfer before we ship your order.`}</Typography>
         </Alert>

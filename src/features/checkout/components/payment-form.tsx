@@ -19,6 +19,7 @@ import { amountToPay } from '../utils/summary';
 import { stepPath } from '../utils/steps';
 import { CheckoutSummary, type SummaryAddress } from './checkout-summary';
 import { StepHeading } from './step-heading';
+import { PhoneNumber } from '@/components/phone-number';
 
 interface Props {
   cart: CartData;
@@ -149,7 +150,7 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
               <Typography sx={{ fontWeight: 700 }}>{t`Pay with Vodafone Cash`}</Typography>
               <Typography variant="body2">{t`After you confirm, transfer ${amount} from your Vodafone Cash wallet to our wallet number:`}</Typography>
               <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', letterSpacing: 1 }}>
-                <span dir="ltr" data-testid="wallet-phone">{wallet}</span>
+                <PhoneNumber phone={wallet} data-testid="wallet-phone" />
               </Typography>
               <Typography variant="body2">{t`We ship your order once we have received the transfer.`}</Typography>
             </Alert>

@@ -7,6 +7,7 @@ import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import type { Order } from '../api/get-order';
 import { Fact } from './order-facts';
+import { PhoneNumber } from '@/components/phone-number';
 
 /**
  * How the order is paid: Vodafone Cash (`cach`, the published contract's
@@ -31,7 +32,7 @@ export function OrderPayment({ order }: { order: Order }) {
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography sx={{ fontWeight: 600 }}>{t`Vodafone Cash`}</Typography>
       <Box component="dl" sx={{ m: 0 }}>
-        <Fact label={t`Wallet number`}><Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{order.wallet_phone}</Box></Fact>
+        <Fact label={t`Wallet number`}><PhoneNumber phone={order.wallet_phone} /></Fact>
       </Box>
       {order.status === 'pending' && (
         <Alert severity="info" variant="outlined">
@@ -68,7 +69,7 @@ export function OrderAddress({ order }: { order: Order }) {
       <span><bdi>{address.address}</bdi></span>
       <span>{[address.city, address.government].filter(Boolean).map((part, i) => <span key={i}>{i > 0 && (lang === 'ar' ? '، ' : ', ')}<bdi>{part}</bdi></span>)}</span>
       <span><bdi>{order.username}</bdi></span>
-      <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', justifySelf: 'start' }}>{order.phone || address.phone}</Box>
+      <Box component="span" sx={{ justifySelf: 'start' }}><PhoneNumber phone={order.phone || address.phone} /></Box>
     </Box>
   );
 }

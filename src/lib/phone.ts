@@ -1,0 +1,18 @@
+import { toLatinDigits } from '@contract/rules';
+import type { Lang } from './storage';
+
+const EASTERN = '٠١٢٣٤٥٦٧٨٩';
+
+/**
+ * A phone number as the shopper reads it (docs/architecture.md, "Language
+ * and direction"): in the page's digits, like every other number, so
+ * `01012345678` in English and `٠١٠١٢٣٤٥٦٧٨` in Arabic. Written as the shop
+ * keeps it otherwise: no spaces added, a `+` kept.
+ */
+export function formatPhone(phone: string, lang: Lang): string {
+  const latin = toLatinDigits(phone);
+  return lang === 'ar' ? latin.replace(/[0-9]/g, (d) => EASTERN[Number(d)]) : latin;
+}
+
+/** What a copied phone number becomes: Western digits, which every dialer and wallet app takes. */
+export const phoneForCopy = (text: string) => toLatinDigits(text);
