@@ -42,6 +42,7 @@ export const MESSAGES = {
   month_invalid: { en: 'Month must be from 1 to 12.', ar: 'يجب أن يكون الشهر من 1 إلى 12.' },
   day_invalid: { en: 'Day must be from 1 to 31.', ar: 'يجب أن يكون اليوم من 1 إلى 31.' },
   february_days: { en: 'February has at most 29 days.', ar: 'شهر فبراير لا يزيد عن 29 يوماً.' },
+  february_28_days: { en: '{year} is not a leap year: February has 28 days.', ar: 'سنة {year} ليست كبيسة: شهر فبراير فيها 28 يوماً.' },
   month_30_days: { en: 'This month has at most 30 days.', ar: 'هذا الشهر لا يزيد عن 30 يوماً.' },
   year_invalid: { en: 'Please enter a valid year.', ar: 'يُرجى إدخال سنة صحيحة.' },
   too_young: { en: 'You must be at least 10 years old.', ar: 'يجب ألا يقل عمرك عن 10 سنوات.' },
