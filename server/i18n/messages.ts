@@ -22,7 +22,7 @@ export const MESSAGES = {
   change_in_flight: { en: 'This change is still being saved. Please wait a moment.', ar: 'ما زال هذا التعديل قيد الحفظ. يُرجى الانتظار لحظة.' },
   change_key_mismatch: { en: 'This change was already sent with different details. Please try again.', ar: 'أُرسل هذا التعديل من قبل بتفاصيل مختلفة. يُرجى المحاولة مرة أخرى.' },
 
-  field_required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
+  field_required: { en: 'Required', ar: 'مطلوب' },
   field_type: { en: 'This value has the wrong type.', ar: 'نوع هذه القيمة غير صحيح.' },
   field_too_short: { en: 'Must be at least {limit} characters.', ar: 'يجب ألا يقل عن {limit} أحرف.' },
   field_too_long: { en: 'Must be at most {limit} characters.', ar: 'يجب ألا يزيد عن {limit} حرفاً.' },
@@ -86,12 +86,12 @@ export const MESSAGES = {
   coupon_removed: { en: 'Coupon removed.', ar: 'تمت إزالة الكوبون.' },
   coupon_not_found: { en: 'The coupon "{code}" does not exist.', ar: 'الكوبون "{code}" غير موجود.' },
   coupon_expired: { en: 'The coupon "{code}" has expired.', ar: 'انتهت صلاحية الكوبون "{code}".' },
-  coupon_below_minimum: { en: 'The coupon "{code}" needs a subtotal of at least {amount}.', ar: 'يتطلب الكوبون "{code}" ألا يقل المجموع عن {amount}.' },
+  coupon_below_minimum: { en: 'The coupon "{code}" needs a subtotal of at least {amount}.', ar: 'يجب ألا يقل المجموع عن {amount} لاستخدام الكوبون "{code}".' },
   coupon_used_up: { en: 'The coupon "{code}" has reached its use limit.', ar: 'وصل الكوبون "{code}" إلى الحد الأقصى للاستخدام.' },
   coupon_already_used: { en: 'You have already used the coupon "{code}".', ar: 'لقد استخدمت الكوبون "{code}" من قبل.' },
 
   points_not_enough: { en: 'not can use point', ar: 'لا يمكن استخدام النقاط قبل الوصول إلى {min} نقطة' },
-  points_value: { en: 'Your {points} points are worth {amount}.', ar: 'قيمة نقاطك ({points}) هي {amount}.' },
+  points_value: { en: 'Your {points} points are worth {amount}.', ar: 'بنقاطك ({points}) يمكنك خصم {amount} من طلبك.' },
   points_applied: { en: 'Points applied.', ar: 'تم استخدام النقاط.' },
   points_cancelled: { en: 'Points removed from this order.', ar: 'تم إلغاء استخدام النقاط.' },
 

@@ -99,7 +99,7 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       const second = await addFromProductPage(page, lang, shop.url, 2, 2);
       await openCart(page, lang);
       const proceed = proceedButton(page, lang);
-      const hint = page.getByText(say(lang, 'Please select all smells', 'يرجى اختيار كل الروائح'), { exact: true });
+      const hint = page.getByText(say(lang, 'Please select all smells', 'يُرجى اختيار كل الروائح'), { exact: true });
       await proceed.waitFor();
       expect(await proceed.isDisabled()).toBe(true);
       await hint.waitFor();
