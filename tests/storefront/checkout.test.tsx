@@ -277,15 +277,27 @@ describe('moving between steps', () => {
 describe('Your Info', () => {
   beforeEach(() => startCheckoutSession(7, 0));
 
-  it('asks for both fields with errors.names2, the info form\'s one message', async () => {
+  it('asks for both fields: the name with errors.names2, the phone with its own message', async () => {
     fakeApi({});
     renderCheckout('/payment-session/info');
     await screen.findByRole('button', { name: 'Confirm' });
     type(/^Full name/, '   ');
     click('Confirm');
     await waitFor(() => expect(helpOf(screen.getByLabelText(/^Full name/))).toBe('At least 2 names of 3 characters each'));
-    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('At least 2 names of 3 characters each');
+    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('Enter an 11-digit mobile number');
     expect(where()).toBe('/payment-session/info');
+  });
+
+  it('says the phone\'s message in Arabic', async () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({});
+    renderCheckout('/payment-session/info');
+    await screen.findByLabelText(/^الاسم الكامل/);
+    type(/^الاسم الكامل/, 'منى عادل');
+    type(/^رقم الهاتف/, '٠١٠١');
+    fireEvent.click(screen.getByRole('button', { name: 'تأكيد' }));
+    await waitFor(() => expect(helpOf(screen.getByLabelText(/^رقم الهاتف/))).toBe('أدخل رقم هاتف محمول من ١١ رقمًا'));
+    expect(helpOf(screen.getByLabelText(/^الاسم الكامل/))).toBe('');
   });
 
   it.each([
@@ -294,7 +306,7 @@ describe('Your Info', () => {
     ['Mona Adel2', '01012345678', 'name'],
     ['Mona Adel', '0101234567', 'phone'],
     ['Mona Adel', '010123456789', 'phone'],
-  ])('refuses %s / %s with errors.names2 under the %s', async (name, phone, field) => {
+  ])('refuses %s / %s under the %s, with its own message', async (name, phone, field) => {
     fakeApi({});
     renderCheckout('/payment-session/info');
     await screen.findByLabelText(/^Full name/);
@@ -302,7 +314,7 @@ describe('Your Info', () => {
     type(/^Phone/, phone);
     click('Confirm');
     const input = screen.getByLabelText(field === 'name' ? /^Full name/ : /^Phone/);
-    await waitFor(() => expect(helpOf(input)).toBe('At least 2 names of 3 characters each'));
+    await waitFor(() => expect(helpOf(input)).toBe(field === 'name' ? 'At least 2 names of 3 characters each' : 'Enter an 11-digit mobile number'));
     expect(where()).toBe('/payment-session/info');
     expect(readCheckoutSession().userName).toBeNull();
   });
