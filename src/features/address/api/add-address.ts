@@ -18,6 +18,12 @@ export function useAddAddress() {
   const { lang } = useLanguage();
   return useMutation({
     mutationFn: (input: AddressInput) => addAddress(input, lang),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
+    onSuccess: (answer) => {
+      // Listed at once in this language's lists (whatever the token: only the signed-in one is read),
+      // so a step that chooses it does not wait for the list to come back.
+      queryClient.setQueriesData<Address[]>({ queryKey: [...addressKeys.all, lang] }, (list) =>
+        list && !list.some((a) => a.id === answer.data.id) ? [...list, answer.data] : list);
+      return queryClient.invalidateQueries({ queryKey: addressKeys.all });
+    },
   });
 }
