@@ -45,17 +45,23 @@ function cairoNoon(day: string): Date | null {
   return date.toISOString().slice(0, 10) === day ? date : null;
 }
 
+/** A delivery day's two parts as the day picker shows them: its weekday ("Thu") and its date ("10 Dec"). */
+export function shortDayParts(day: string, lang: Lang): { weekday: string; date: string } {
+  const date = cairoNoon(day);
+  if (!date) return { weekday: '', date: day };
+  chipFormats[lang] ??= new Intl.DateTimeFormat(LOCALE[lang], { timeZone: SHOP_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+  const parts = chipFormats[lang].formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: part('weekday'), date: `${part('day')} ${part('month')}` };
+}
+
 /**
  * A delivery day as the day picker names it, short and the same shape in both
  * languages: "Thu 10 Dec", "الخميس ١٠ ديسمبر" (Eastern digits in Arabic).
  */
 export function formatShortDay(day: string, lang: Lang): string {
-  const date = cairoNoon(day);
-  if (!date) return day;
-  chipFormats[lang] ??= new Intl.DateTimeFormat(LOCALE[lang], { timeZone: SHOP_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
-  const parts = chipFormats[lang].formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')}`;
+  const { weekday, date } = shortDayParts(day, lang);
+  return weekday ? `${weekday} ${date}` : date;
 }
 
 /** The month a day falls in, with its year: "December 2026", "ديسمبر ٢٠٢٦". */

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatMonth, formatShortDay } from '@/lib/dates';
+import { formatMonth, shortDayParts } from '@/lib/dates';
 import type { Lang } from '@/lib/storage';
 
 interface Props {
@@ -34,7 +34,8 @@ function byMonth(days: readonly string[]): { month: string; days: string[] }[] {
 
 /**
  * The scheduled-delivery day, chosen among the days the shop will book and no
- * other: one radio per day ("Thu 10 Dec", "الخميس ١٠ ديسمبر"), in a grid of
+ * other: one radio per day ("Thu 10 Dec", "الخميس ١٠ ديسمبر", the weekday above
+ * the date), in a grid of
  * chips under each month's name, scrolling inside its own box so the whole
  * choice fits under a thumb on a phone. Native radios sharing one name: Tab
  * enters at the chosen day, the arrow keys move between days (across months),
@@ -70,14 +71,31 @@ export function DeliveryDayPicker({ days, value, onChange, label, describedBy, i
               >
                 {formatMonth(`${group.month}-01`, lang)}
               </Typography>
-              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))', gap: 1 }}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(5.5rem, 1fr))', gap: 1 }}>
                 {group.days.map((day) => {
                   const inputId = `${id}-${day}`;
                   const checked = day === value;
+                  const parts = shortDayParts(day, lang);
                   return (
-                    <Box key={day} sx={{ position: 'relative' }}>
-                      <Box
-                        component="input"
+                    <Box
+                      key={day}
+                      sx={{
+                        position: 'relative',
+                        // The radio is kept in the page for the keyboard and assistive technology; its chip is what shows.
+                        '& input': { position: 'absolute', inset: 0, width: '100%', height: '100%', m: 0, opacity: 0, cursor: 'pointer' },
+                        '& input:focus-visible + label': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                        '& label': {
+                          display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', minHeight: 56, px: 0.5, py: 0.5,
+                          border: 1, borderRadius: 2, textAlign: 'center', whiteSpace: 'nowrap', cursor: 'pointer', userSelect: 'none', lineHeight: 1.3,
+                          borderColor: checked ? 'primary.main' : 'divider',
+                          bgcolor: checked ? 'primary.main' : 'background.paper',
+                          color: checked ? 'primary.contrastText' : 'text.primary',
+                          fontWeight: checked ? 700 : 400,
+                        },
+                        '& .weekday': { fontSize: '0.8125rem' },
+                      }}
+                    >
+                      <input
                         type="radio"
                         id={inputId}
                         name={name}
@@ -85,26 +103,11 @@ export function DeliveryDayPicker({ days, value, onChange, label, describedBy, i
                         checked={checked}
                         onChange={() => onChange(day)}
                         ref={day === focusDay ? focusRef : undefined}
-                        sx={{
-                          // Kept in the page for the keyboard and assistive technology; its chip is what shows.
-                          position: 'absolute', inset: 0, width: '100%', height: '100%', m: 0, opacity: 0, cursor: 'pointer',
-                          '&:focus-visible + label': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-                        }}
                       />
-                      <Box
-                        component="label"
-                        htmlFor={inputId}
-                        sx={{
-                          display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: 48, px: 1,
-                          border: 1, borderRadius: 2, textAlign: 'center', whiteSpace: 'nowrap', cursor: 'pointer', userSelect: 'none',
-                          borderColor: checked ? 'primary.main' : 'divider',
-                          bgcolor: checked ? 'primary.main' : 'background.paper',
-                          color: checked ? 'primary.contrastText' : 'text.primary',
-                          fontWeight: checked ? 700 : 400,
-                        }}
-                      >
-                        {formatShortDay(day, lang)}
-                      </Box>
+                      {/* Two lines, so a long Arabic weekday never crowds its chip; read as one: "Thu 10 Dec". */}
+                      <label htmlFor={inputId}>
+                        <span className="weekday">{parts.weekday}</span> <span>{parts.date}</span>
+                      </label>
                     </Box>
                   );
                 })}
