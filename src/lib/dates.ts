@@ -72,10 +72,15 @@ export function formatMonth(day: string, lang: Lang): string {
   return monthFormats[lang].format(date);
 }
 
-/** A day in full words, for a summary: "Thursday 10 December 2026", "الخميس، ١٠ ديسمبر ٢٠٢٦". */
+/**
+ * A day in full words, for a summary, day before month as the shop writes
+ * days: "Thursday 10 December 2026", "الخميس، ١٠ ديسمبر ٢٠٢٦".
+ */
 export function formatLongDay(day: string, lang: Lang): string {
   const date = cairoNoon(day);
   if (!date) return day;
   longFormats[lang] ??= new Intl.DateTimeFormat(LOCALE[lang], { timeZone: SHOP_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  return longFormats[lang].format(date);
+  const parts = longFormats[lang].formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')}${lang === 'ar' ? '،' : ''} ${part('day')} ${part('month')} ${part('year')}`;
 }

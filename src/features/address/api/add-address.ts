@@ -23,7 +23,8 @@ export function useAddAddress() {
       // so a step that chooses it does not wait for the list to come back.
       queryClient.setQueriesData<Address[]>({ queryKey: [...addressKeys.all, lang] }, (list) =>
         list && !list.some((a) => a.id === answer.data.id) ? [...list, answer.data] : list);
-      return queryClient.invalidateQueries({ queryKey: addressKeys.all });
+      // The lists are asked for again (the other language's too) without waiting: the step goes on meanwhile.
+      void queryClient.invalidateQueries({ queryKey: addressKeys.all });
     },
   });
 }
