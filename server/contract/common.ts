@@ -77,7 +77,7 @@ export interface TextOptions {
   description?: string;
   /** the server's message key when the value breaks the pattern, enum or bounds (else a generic one) */
   message?: string;
-  /** the server's message key when the value is missing or empty (else "This field is required.") */
+  /** the server's message key when the value is missing or empty (else "Required") */
   emptyMessage?: string;
 }
 

@@ -99,12 +99,18 @@ export function passwordProblem(password: string, confirmation: string): 'passwo
 
 export type BirthDateProblem =
   | 'field_required' | 'date_invalid' | 'month_invalid' | 'day_invalid'
-  | 'february_days' | 'month_30_days' | 'year_invalid' | 'too_young';
+  | 'february_days' | 'february_28_days' | 'month_30_days' | 'year_invalid' | 'too_young';
+
+/** A leap year of the Gregorian calendar: every fourth year, but not a century unless it divides by 400. */
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
 
 /**
- * Birth date YYYY-MM-DD: day 1-31, month 1-12, February at most 29 days,
- * April/June/September/November at most 30, a real year, and at least 10
- * years before `today`.
+ * Birth date YYYY-MM-DD: day 1-31, month 1-12, February at most 29 days and
+ * 29 only in a leap year, April/June/September/November at most 30, a real
+ * year, and at least 10 years before `today`. A day the calendar does not
+ * have is refused, never moved to the next one.
  */
 export function birthDateProblem(value: string, today: string): BirthDateProblem | null {
   const v = toLatinDigits(value.trim());
@@ -116,6 +122,7 @@ export function birthDateProblem(value: string, today: string): BirthDateProblem
   if (month < 1 || month > 12) return 'month_invalid';
   if (day < 1 || day > 31) return 'day_invalid';
   if (month === 2 && day > 29) return 'february_days';
+  if (month === 2 && day === 29 && !isLeapYear(year)) return 'february_28_days';
   if ([4, 6, 9, 11].includes(month) && day > 30) return 'month_30_days';
   if (year < 1900 || year > currentYear) return 'year_invalid';
   const tenth = `${String(year + 10).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

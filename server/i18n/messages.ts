@@ -25,7 +25,7 @@ export const MESSAGES = {
   change_in_flight: { en: 'This change is still being saved. Please wait a moment.', ar: 'ما زال هذا التعديل قيد الحفظ. يُرجى الانتظار لحظة.' },
   change_key_mismatch: { en: 'This change was already sent with different details. Please try again.', ar: 'أُرسل هذا التعديل من قبل بتفاصيل مختلفة. يُرجى المحاولة مرة أخرى.' },
 
-  field_required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
+  field_required: { en: 'Required', ar: 'مطلوب' },
   field_type: { en: 'This value has the wrong type.', ar: 'نوع هذه القيمة غير صحيح.' },
   field_too_short: { en: 'Must be at least {characters}.', ar: 'يجب ألا يقل عن {characters}.' },
   field_too_long: { en: 'Must be at most {characters}.', ar: 'يجب ألا يزيد عن {characters}.' },
@@ -45,6 +45,7 @@ export const MESSAGES = {
   month_invalid: { en: 'Month must be from 1 to 12.', ar: 'يجب أن يكون الشهر من ١ إلى ١٢.' },
   day_invalid: { en: 'Day must be from 1 to 31.', ar: 'يجب أن يكون اليوم من ١ إلى ٣١.' },
   february_days: { en: 'February has at most 29 days.', ar: 'شهر فبراير لا يزيد عن ٢٩ يوماً.' },
+  february_28_days: { en: '{year} is not a leap year: February has 28 days.', ar: 'سنة {year} ليست كبيسة: شهر فبراير فيها ٢٨ يوماً.' },
   month_30_days: { en: 'This month has at most 30 days.', ar: 'هذا الشهر لا يزيد عن ٣٠ يوماً.' },
   year_invalid: { en: 'Please enter a valid year.', ar: 'يُرجى إدخال سنة صحيحة.' },
   too_young: { en: 'You must be at least 10 years old.', ar: 'يجب ألا يقل عمرك عن ١٠ سنوات.' },
@@ -88,12 +89,12 @@ export const MESSAGES = {
   coupon_removed: { en: 'Coupon removed.', ar: 'تمت إزالة الكوبون.' },
   coupon_not_found: { en: 'The coupon "{code}" does not exist.', ar: 'الكوبون "{code}" غير موجود.' },
   coupon_expired: { en: 'The coupon "{code}" has expired.', ar: 'انتهت صلاحية الكوبون "{code}".' },
-  coupon_below_minimum: { en: 'The coupon "{code}" needs a subtotal of at least {amount}.', ar: 'يتطلب الكوبون "{code}" ألا يقل المجموع عن {amount}.' },
+  coupon_below_minimum: { en: 'The coupon "{code}" needs a subtotal of at least {amount}.', ar: 'يجب ألا يقل المجموع عن {amount} لاستخدام الكوبون "{code}".' },
   coupon_used_up: { en: 'The coupon "{code}" has reached its use limit.', ar: 'وصل الكوبون "{code}" إلى الحد الأقصى للاستخدام.' },
   coupon_already_used: { en: 'You have already used the coupon "{code}".', ar: 'لقد استخدمت الكوبون "{code}" من قبل.' },
 
   points_not_enough: { en: 'not can use point', ar: 'لا يمكن استخدام النقاط قبل الوصول إلى {min} نقطة' },
-  points_value: { en: 'Your {points} points are worth {amount}.', ar: 'قيمة نقاطك ({points}) هي {amount}.' },
+  points_value: { en: 'Your {points} points are worth {amount}.', ar: 'بنقاطك ({points}) يمكنك خصم {amount} من طلبك.' },
   points_applied: { en: 'Points applied.', ar: 'تم استخدام النقاط.' },
   points_cancelled: { en: 'Points removed from this order.', ar: 'تم إلغاء استخدام النقاط.' },
 
@@ -129,6 +130,10 @@ export type MessageParams = Record<string, string | number>;
 
 const LOCALES: Record<Lang, string> = { en: 'en-EG', ar: 'ar-EG' };
 const numberFormats: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat(LOCALES.en), ar: new Intl.NumberFormat(LOCALES.ar) };
+const yearFormats: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(LOCALES.en, { useGrouping: false }),
+  ar: new Intl.NumberFormat(LOCALES.ar, { useGrouping: false }),
+};
 const pluralRules: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules(LOCALES.en), ar: new Intl.PluralRules(LOCALES.ar) };
 
 /** A number in the language's digits: `1,000` in English, `١٬٠٠٠` in Arabic. */
@@ -187,6 +192,7 @@ export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
     if (!(name in params)) return whole;
     const value = params[name];
     if (typeof value !== 'number') return value;
+    if (name === 'year') return yearFormats[lang].format(value); // ١٩٩٥, not ١٬٩٩٥
     return Object.hasOwn(COUNTED, name) ? formatCounted(lang, name as CountedWord, value) : formatCount(lang, value);
   });
 }

@@ -2,6 +2,7 @@
 // the rule texts, the one-name rule and the day / month / year birth date.
 // Both forms must say exactly the same things, so the wording lives here once.
 import { useLingui } from '@lingui/react/macro';
+import { useLanguage } from './language';
 import { birthDateProblem, oneNameProblem, toLatinDigits, type BirthDateProblem } from '@contract/rules';
 
 export type DatePart = 'day' | 'month' | 'year';
@@ -11,7 +12,13 @@ export type AccountMessages = ReturnType<typeof useAccountMessages>;
 /** The forms' rule texts, in the shop's fixed wording, one Lingui message each. */
 export function useAccountMessages() {
   const { t } = useLingui();
+  const { lang } = useLanguage();
   return {
+    /** 29 February of a year that has no such day: the year as written in the language's digits. */
+    notLeapYear: (typedYear: string) => {
+      const year = lang === 'ar' ? toLatinDigits(typedYear).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]) : toLatinDigits(typedYear);
+      return t`${year} is not a leap year: February has 28 days.`;
+    },
     required: t`Required`,
     email: t`Invalid email format`,
     phone: t`Phone 11 digits`,
@@ -47,6 +54,7 @@ const PART_OF: Record<BirthDateProblem, DatePart> = {
   date_invalid: 'day',
   day_invalid: 'day',
   february_days: 'day',
+  february_28_days: 'day',
   month_30_days: 'day',
   month_invalid: 'month',
   year_invalid: 'year',
@@ -87,6 +95,7 @@ export function birthDatePartMessage(part: DatePart, values: BirthDateParts, m: 
     date_invalid: ownShape,
     day_invalid: m.day,
     february_days: m.february,
+    february_28_days: m.notLeapYear(values.year.trim()),
     month_30_days: m.thirtyDays,
     month_invalid: m.month,
     year_invalid: m.year,

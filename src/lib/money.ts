@@ -51,6 +51,16 @@ export function formatMoney(egp: number, lang: Lang): string {
   return `${negative(egp) ? '-' : ''}EGP\u00a0${amount}`;
 }
 
+/**
+ * A discount, taken off a price: the amount after one true minus sign (U+2212,
+ * "−EGP 60.00", "؜−‏٦٠٫٠٠ ج.م.‏"), the same on every screen that shows one. In
+ * Arabic the letter mark keeps the sign at the start of the line's reading.
+ */
+export function formatDiscount(egp: number, lang: Lang): string {
+  const amount = formatMoney(Math.abs(egp), lang);
+  return lang === 'ar' ? `${ALM}\u2212${amount}` : `\u2212${amount}`;
+}
+
 /** A count or quantity: up to three decimals, none when whole (`1,234`, `١٬٢٣٤`). */
 export function formatNumber(n: number, lang: Lang): string {
   if (!Number.isFinite(n)) return String(n);

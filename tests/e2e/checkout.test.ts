@@ -8,7 +8,7 @@ import { plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from 
 import {
   apiGet, badgeCount, definition, expectBadge, field, listMarkers, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
-import { formatDay, formatTimestamp } from '../../src/lib/dates.ts';
+import { formatLongDay, formatShortDay, formatTimestamp } from '../../src/lib/dates.ts';
 import type { Static } from 'typebox';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema, OrderRow as OrderRowSchema } from '../../server/contract/checkout.ts';
@@ -99,7 +99,7 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       const second = await addFromProductPage(page, lang, shop.url, 2, 2);
       await openCart(page, lang);
       const proceed = proceedButton(page, lang);
-      const hint = page.getByText(say(lang, 'Please select all smells', 'يرجى اختيار كل الروائح'), { exact: true });
+      const hint = page.getByText(say(lang, 'Please select all smells', 'يُرجى اختيار كل الروائح'), { exact: true });
       await proceed.waitFor();
       expect(await proceed.isDisabled()).toBe(true);
       await hint.waitFor();
@@ -230,8 +230,17 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
       await page.getByRole('heading', { level: 2, name: say(lang, 'Shipping method', 'طريقة الشحن'), exact: true }).waitFor();
       await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Scheduled delivery', 'توصيل في موعد تختاره')}`) }).check();
+      // The day picker: the server's days named in words (Eastern digits in Arabic), keyboard-operable.
+      const days = page.getByRole('group', { name: say(lang, 'Delivery date', 'تاريخ التوصيل'), exact: true });
+      expect(await days.getByRole('radio').count()).toBe(cart.delivery_days.length);
+      if (lang === 'ar') expect(plain(await days.textContent())).not.toMatch(/[0-9]/);
+      await days.getByRole('radio', { name: plain(formatShortDay(cart.delivery_days[2], lang)), exact: true }).check();
+      await page.keyboard.press('ArrowDown');
       const day = cart.delivery_days[3];
-      await field(page, say(lang, 'Delivery date', 'تاريخ التوصيل')).fill(day);
+      const chosen = days.getByRole('radio', { name: plain(formatShortDay(day, lang)), exact: true });
+      expect(await chosen.isChecked()).toBe(true);
+      expect(await chosen.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByText(say(lang, `Delivery on ${formatLongDay(day, lang)}`, `التوصيل يوم ${formatLongDay(day, lang)}`), { exact: true }).waitFor();
       await axeClean(page);
       await nextButton(page, lang).click();
 
@@ -242,8 +251,8 @@ describe.each(['en', 'ar'] as const)('cart, checkout and orders, in %s', (lang) 
       // In the page's digits, like every number (Eastern Arabic in Arabic).
       expect(plain(await page.getByTestId('wallet-phone').textContent())).toBe(lang === 'ar' ? eastern(cart.phone) : cart.phone);
       const summary = page.getByRole('region', { name: say(lang, 'Order summary', 'ملخص الطلب') });
-      expect(plain(await definition(summary, say(lang, 'Delivery date', 'تاريخ التوصيل')).textContent())).toBe(plain(formatDay(day, lang)));
-      expect(plain(await definition(summary, say(lang, 'Shipping', 'الشحن')).textContent())).toBe('date');
+      expect(plain(await definition(summary, say(lang, 'Delivery date', 'تاريخ التوصيل')).textContent())).toBe(plain(formatLongDay(day, lang)));
+      expect(plain(await definition(summary, say(lang, 'Shipping', 'الشحن')).textContent())).toBe(say(lang, 'Scheduled', 'موعد محدد'));
       expect(money(await definition(summary, say(lang, 'Amount to pay', 'المبلغ المطلوب دفعه')).textContent())).toBe(cart.summary.totalAfterShiping);
       await axeClean(page);
       await confirmOrderButton(page, lang).click();

@@ -1,7 +1,8 @@
 // Log-in brute force (OWASP ASVS 5.0 V6.3): with the shop's real limits
-// (server/settings.ts; docs/rules.md, "Settings": 10 attempts in 15 minutes per account and
-// address, 100 per address over all accounts), the 11th attempt meets 429
-// with Retry-After even with the right password; another account and another
+// (server/settings.ts; docs/rules.md, "Settings": 10 failed attempts in 15 minutes per account
+// and address, 100 per address over all accounts), the attempt after 10 failures meets 429
+// with Retry-After even with the right password; successes are not counted, and one clears
+// the account's failures; another account and another
 // address are not blocked; X-Forwarded-For counts only when TRUST_PROXY says
 // so; the window opens again after 15 minutes. And a token past its 30 days
 // gets 401 on every signed-in route.
@@ -13,6 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { DEFAULT_SETTINGS, loadConfig, type AppConfig } from '../../server/settings.ts';
 import { DEMO_USER } from '../../server/db/seed/seed.ts';
 import { MEDIA_DIR, call, registerShopper, toAnswer } from './helpers.ts';
+import { WindowLimit } from '../../server/plugins/app/auth/window-limit.ts';
 
 const LIMIT = DEFAULT_SETTINGS.authRateLimitMax;
 const PER_ADDRESS = DEFAULT_SETTINGS.authRateLimitPerAddressMax;
@@ -113,6 +115,46 @@ describe('10 attempts in 15 minutes per account and address', () => {
   });
 });
 
+describe('only failures count', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await realLimitsApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('20 successful sign-ins in a row all succeed', async () => {
+    const shopper = await registerShopper(app);
+    for (let i = 0; i < 2 * LIMIT; i++) {
+      const res = await login(app, shopper.body.email, shopper.body.password, '192.0.2.31');
+      expect(res.statusCode, `sign-in ${i + 1}: ${res.raw}`).toBe(200);
+    }
+  });
+
+  it('failures after a success start from zero: 9 wrong, a success, then 10 more wrong before 429', async () => {
+    const shopper = await registerShopper(app);
+    const from = '192.0.2.32';
+    for (let i = 0; i < LIMIT - 1; i++) expect((await login(app, shopper.body.email, `wrong-${i}`, from)).statusCode).toBe(422);
+    const right = await login(app, shopper.body.email, shopper.body.password, from);
+    expect(right.statusCode, right.raw).toBe(200);
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await login(app, shopper.body.phone, `wrong-again-${i}`, from);
+      expect(res.statusCode, `failure ${i + 1} after the success: ${res.raw}`).toBe(422);
+    }
+    expect429(await login(app, shopper.body.email, shopper.body.password, from));
+  });
+
+  it('an address\'s allowance over all accounts: a success gives its own attempt back', () => {
+    const perAddress = new WindowLimit(2, 1000);
+    perAddress.hit('192.0.2.33', 0);
+    perAddress.release('192.0.2.33', 1);
+    perAddress.hit('192.0.2.33', 2);
+    perAddress.hit('192.0.2.33', 3);
+    expect(() => perAddress.hit('192.0.2.33', 4)).toThrow(/rate_limited|Too many/);
+  });
+});
+
 describe('behind a proxy (TRUST_PROXY)', () => {
   let app: FastifyInstance;
   const proxy = '10.0.0.5';
@@ -160,8 +202,8 @@ describe('the window', () => {
       vi.setSystemTime(start + WINDOW_MS + 1000);
       const again = await login(app, DEMO_USER.email, DEMO_USER.password);
       expect(again.statusCode, again.raw).toBe(200);
-      // a new window: 10 more attempts (the success above was the first)
-      for (let i = 1; i < LIMIT; i++) expect((await login(app, DEMO_USER.email, `wrong-${i}`)).statusCode).toBe(422);
+      // a new window: 10 more failures (the success above is not one)
+      for (let i = 0; i < LIMIT; i++) expect((await login(app, DEMO_USER.email, `wrong-${i}`)).statusCode).toBe(422);
       expect429(await login(app, DEMO_USER.email, DEMO_USER.password));
     } finally {
       await app.close();

@@ -136,7 +136,7 @@ describe('validation failures', () => {
     const en = await call(app, 'POST', '/user/login', { body: { login: 42 } });
     expectEnvelope(en, 422);
     expect(en.body.message).toBe('Please check the highlighted fields.');
-    expect(en.body.errors.password).toEqual(['This field is required.']);
+    expect(en.body.errors.password).toEqual(['Required']);
 
     const ar = await call(app, 'POST', '/user/register', { lang: 'ar', body: { first_name: 'S', email: 'x', phone: '1', password: '1', password_confirmation: '1', last_name: 'Nabil', birth_date: '2000-13-01' } });
     expectEnvelope(ar, 422);
@@ -255,7 +255,7 @@ describe('prototype pollution', () => {
     const body = JSON.stringify({ x: 1 }).replace('"x":1', `"__proto__":{"login":"${DEMO_USER.email}","password":"${DEMO_USER.password}"}`);
     const res = await raw(app, 'POST', '/user/login', body, { 'content-type': 'application/json' });
     expectEnvelope(res, 422);
-    expect(res.body.errors.login).toEqual(['This field is required.']);
+    expect(res.body.errors.login).toEqual(['Required']);
     expect(({} as any).login).toBeUndefined();
   });
 

@@ -89,7 +89,7 @@ describe('free-text fields on the server', () => {
       token, body: { title: '\u200B', address: '\u0000', phone: '01012345678', city: '\u202E', government: 'cairo' },
     });
     expect(invisible.statusCode).toBe(422);
-    expect(invisible.body.errors).toEqual({ title: ['This field is required.'], address: ['This field is required.'], city: ['This field is required.'] });
+    expect(invisible.body.errors).toEqual({ title: ['Required'], address: ['Required'], city: ['Required'] });
   });
 
   it('store a contact message cleaned, and count only visible characters toward its minimum', async () => {

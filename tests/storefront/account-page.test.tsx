@@ -112,6 +112,7 @@ describe('editing the profile', () => {
     ['Phone', '', 'Required'],
     ['Day', '31', 'Other months 30 days', { Month: '4' }],
     ['Day', '30', 'February max 29 days', { Month: '2' }],
+    ['Day', '29', '1995 is not a leap year: February has 28 days.', { Month: '2', Year: '1995' }],
     ['Month', '13', 'Month 1 to 12'],
     ['Year', '1850', 'Valid year'],
     ['Year', young, 'At least 10 years old'],

@@ -183,6 +183,9 @@ describe('sign-up', () => {
     ['1', '1', '95', 'Year', 'Valid year'],
     ['16', '6', '2016', 'Year', 'At least 10 years old'],
     ['٣٠', '٢', '٢٠٠٠', 'Day', 'February max 29 days'],
+    ['29', '2', '1995', 'Day', '1995 is not a leap year: February has 28 days.'],
+    ['29', '2', '1900', 'Day', '1900 is not a leap year: February has 28 days.'],
+    ['٢٩', '٢', '١٩٩٥', 'Day', '1995 is not a leap year: February has 28 days.'],
   ])('reads %s/%s/%s as wrong under %s: %s', async (day, month, year, field, message) => {
     const { fetchMock } = fakeApi({});
     renderForm();
@@ -195,6 +198,7 @@ describe('sign-up', () => {
 
   it.each([
     ['29', '2', '2000', '2000-02-29'],
+    ['29', '2', '1996', '1996-02-29'],
     ['31', '1', '1990', '1990-01-31'],
     ['15', '6', '2016', '2016-06-15'],
     ['٥', '٩', '١٩٩٥', '1995-09-05'],
@@ -248,6 +252,20 @@ describe('sign-up', () => {
     // Eastern Arabic digits in the phone are accepted: no error there.
     expect(helpOf(/^رقم الهاتف/)).toBe('');
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('says in Arabic, with Eastern digits, that 29 February 1995 is no day, and sends nothing', async () => {
+    localStorage.setItem('lang', 'ar');
+    const { fetchMock } = fakeApi({});
+    renderForm();
+    const arabic: Record<string, string> = {
+      'الاسم الأول': 'Mona', 'اسم العائلة': 'Adel', 'البريد الإلكتروني': 'mona@attar.eg', 'رقم الهاتف': '01012345678',
+      'كلمة المرور': 'secret1', 'تأكيد كلمة المرور': 'secret1', 'اليوم': '29', 'الشهر': '2', 'السنة': '1995',
+    };
+    for (const [label, value] of Object.entries(arabic)) type(new RegExp(`^${label}`), value);
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    await waitFor(() => expect(helpOf(/^اليوم/)).toBe('سنة ١٩٩٥ ليست كبيسة: شهر فبراير فيها ٢٨ يومًا.'));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('puts the server\'s 422 field errors under the same fields', async () => {

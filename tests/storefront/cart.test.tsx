@@ -156,7 +156,12 @@ describe('the cart screen', () => {
     expect(plain(screen.getByTestId('summary-price-after-coupon').textContent)).toBe('EGP 900.00');
     expect(plain(screen.getByTestId('summary-total').textContent)).toBe('EGP 840.00');
     expect(plain(screen.getByTestId('summary-points-used').textContent)).toBe('1,200');
-    expect(plain(screen.getByTestId('summary-points-discount').textContent)).toBe('-EGP 60.00');
+    expect(plain(screen.getByTestId('summary-points-discount').textContent)).toBe('\u2212EGP 60.00');
+    expect(plain(screen.getByTestId('summary-coupon-discount').textContent)).toBe('\u2212EGP 100.00');
+    // Read as a receipt: price, coupon, points, delivery; the balance is not one of its lines.
+    const receipt = [...screen.getByTestId('summary-price').closest('dl')!.querySelectorAll('dd')].map((dd) => dd.dataset.testid);
+    expect(receipt).toEqual(['summary-price', 'summary-coupon-discount', 'summary-price-after-coupon', 'summary-points-used', 'summary-points-discount', 'summary-shipping']);
+    expect(screen.getByTestId('summary-points').closest('dl')).not.toBe(screen.getByTestId('summary-price').closest('dl'));
     expect(screen.getByText('Scheduled delivery fee')).toBeTruthy();
     expect(plain(screen.getByTestId('summary-shipping').textContent)).toBe('EGP 60.00');
   });

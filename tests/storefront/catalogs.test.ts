@@ -97,3 +97,28 @@ describe('the catalogs', () => {
     expect(counting).toEqual([]);
   });
 });
+
+describe('one wording for one message, in the catalogs and the server\'s messages', () => {
+  // Imported here so that a change on either side is held against the other.
+  const serverMessages = async () => (await import('../../server/i18n/messages.ts')).MESSAGES as Record<string, { en: string; ar: string }>;
+
+  it('says a missing field is "Required" / "مطلوب" everywhere', async () => {
+    const { field_required } = await serverMessages();
+    expect(field_required).toEqual({ en: 'Required', ar: ar.get('Required') });
+    expect(ar.get('Required')).toBe('مطلوب');
+    const otherWordings = [...en.keys()].filter((id) => /field is required/i.test(id));
+    expect(otherWordings).toEqual([]);
+  });
+
+  it('writes "يُرجى" with its damma, never "يرجى"', async () => {
+    const bare = /يرجى/;
+    expect([...ar.values()].filter((s) => bare.test(s))).toEqual([]);
+    expect(Object.values(await serverMessages()).map((m) => m.ar).filter((s) => bare.test(s))).toEqual([]);
+  });
+
+  it('never puts a period right after an amount of money: Arabic\'s "ج.م." already ends with one', async () => {
+    const money = /\{(?:amount|fee|price|total|minimum)\}\./;
+    expect([...ar.values()].filter((s) => money.test(s))).toEqual([]);
+    expect(Object.values(await serverMessages()).map((m) => m.ar).filter((s) => money.test(s))).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import PaymentStep from '@/app/routes/payment-session/payment';
 import OrderIsDone from '@/app/routes/order-is-done';
 import { readCheckoutSession, startCheckoutSession, updateCheckoutSession, type CheckoutSession } from '@/lib/checkout-session';
 import type { CartData } from '@/lib/contract';
-import { formatDay } from '@/lib/dates';
+import { formatDay, formatLongDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { allOrdersQuery, ordersQuery } from '@/features/orders/api/get-orders';
@@ -211,7 +211,7 @@ describe('the checkout session: skipping and reloading', () => {
     first.unmount();
     renderCheckout('/payment-session/shipping');
     expect((await screen.findByRole('radio', { name: /Scheduled delivery/ }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText(/^Delivery date/) as HTMLInputElement).value).toBe('2026-06-20');
+    expect((screen.getByRole('radio', { name: 'Sat 20 Jun' }) as HTMLInputElement).checked).toBe(true);
   });
 });
 
@@ -277,15 +277,27 @@ describe('moving between steps', () => {
 describe('Your Info', () => {
   beforeEach(() => startCheckoutSession(7, 0));
 
-  it('asks for both fields with errors.names2, the info form\'s one message', async () => {
+  it('asks for both fields: the name with errors.names2, the phone with its own message', async () => {
     fakeApi({});
     renderCheckout('/payment-session/info');
     await screen.findByRole('button', { name: 'Confirm' });
     type(/^Full name/, '   ');
     click('Confirm');
     await waitFor(() => expect(helpOf(screen.getByLabelText(/^Full name/))).toBe('At least 2 names of 3 characters each'));
-    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('At least 2 names of 3 characters each');
+    expect(helpOf(screen.getByLabelText(/^Phone/))).toBe('Enter an 11-digit mobile number');
     expect(where()).toBe('/payment-session/info');
+  });
+
+  it('says the phone\'s message in Arabic', async () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({});
+    renderCheckout('/payment-session/info');
+    await screen.findByLabelText(/^الاسم الكامل/);
+    type(/^الاسم الكامل/, 'منى عادل');
+    type(/^رقم الهاتف/, '٠١٠١');
+    fireEvent.click(screen.getByRole('button', { name: 'تأكيد' }));
+    await waitFor(() => expect(helpOf(screen.getByLabelText(/^رقم الهاتف/))).toBe('أدخل رقم هاتف محمول من ١١ رقمًا'));
+    expect(helpOf(screen.getByLabelText(/^الاسم الكامل/))).toBe('');
   });
 
   it.each([
@@ -294,7 +306,7 @@ describe('Your Info', () => {
     ['Mona Adel2', '01012345678', 'name'],
     ['Mona Adel', '0101234567', 'phone'],
     ['Mona Adel', '010123456789', 'phone'],
-  ])('refuses %s / %s with errors.names2 under the %s', async (name, phone, field) => {
+  ])('refuses %s / %s under the %s, with its own message', async (name, phone, field) => {
     fakeApi({});
     renderCheckout('/payment-session/info');
     await screen.findByLabelText(/^Full name/);
@@ -302,7 +314,7 @@ describe('Your Info', () => {
     type(/^Phone/, phone);
     click('Confirm');
     const input = screen.getByLabelText(field === 'name' ? /^Full name/ : /^Phone/);
-    await waitFor(() => expect(helpOf(input)).toBe('At least 2 names of 3 characters each'));
+    await waitFor(() => expect(helpOf(input)).toBe(field === 'name' ? 'At least 2 names of 3 characters each' : 'Enter an 11-digit mobile number'));
     expect(where()).toBe('/payment-session/info');
     expect(readCheckoutSession().userName).toBeNull();
   });
@@ -353,6 +365,50 @@ describe('the address step', () => {
     expect(calls.filter((c) => c.path === '/user/show/address').length).toBeGreaterThanOrEqual(2);
     // No loading view on a poll.
     expect(screen.queryByLabelText('Loading…')).toBeNull();
+  });
+
+  it('chooses an only address from the start, and Next takes it', async () => {
+    shopApi({}, () => [HOME]);
+    renderCheckout('/payment-session/address');
+    const home = await screen.findByRole('radio', { name: /Home/ });
+    expect((home as HTMLInputElement).checked).toBe(true);
+    click('Next');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    expect(readCheckoutSession().userAddress).toBe(5);
+  });
+
+  it('chooses none of two addresses by itself', async () => {
+    shopApi();
+    renderCheckout('/payment-session/address');
+    await screen.findByRole('radio', { name: /Work/ });
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it('lists and chooses a new address at once, before the list comes back', async () => {
+    let added = false;
+    const NEW: Address = { id: 12, title: 'Villa', address: '8 Palm St', phone: '01234567890', city: 'Sheikh Zayed', government: 'Giza', government_code: 'giza' };
+    shopApi({
+      // A slow network: once the address is added, the list does not come back during the test.
+      '/user/show/address': () => (added ? new Promise<never>(() => undefined) : json({ status: 200, message: 'ok', data: { address: [HOME, WORK] } })),
+      '/user/add/address': () => {
+        added = true;
+        return json({ status: 200, message: 'Address added.', data: NEW });
+      },
+    });
+    renderCheckout('/payment-session/address');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add new address' }));
+    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Villa' } });
+    fireEvent.change(dialog.getByLabelText(/^Address/), { target: { value: '8 Palm St' } });
+    fireEvent.change(dialog.getByLabelText(/^Phone/), { target: { value: '01234567890' } });
+    fireEvent.change(dialog.getByLabelText(/^City/), { target: { value: 'Sheikh Zayed' } });
+    fireEvent.change(dialog.getByLabelText(/^Governorate/), { target: { value: 'giza' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('radio', { name: /Villa/ }) as HTMLInputElement).checked).toBe(true);
+    click('Next');
+    await screen.findByRole('heading', { name: 'Shipping method' });
+    expect(readCheckoutSession().userAddress).toBe(12);
   });
 
   it('checks the add-address form: every field required, the phone 11 digits', async () => {
@@ -452,33 +508,54 @@ describe('the shipping step', () => {
     expect(screen.getByRole('radio', { name: /Scheduled delivery/ }).closest('label')?.textContent).toContain(formatMoney(60, 'en'));
   });
 
-  it('asks for a day with the scheduled method', async () => {
+  const dayGroup = (name: string | RegExp = 'Delivery date') => screen.getByRole('group', { name });
+  const dayRadios = () => within(dayGroup()).getAllByRole('radio') as HTMLInputElement[];
+
+  it('offers exactly the cart\'s days, in words, grouped by month, and asks for one with the scheduled method', async () => {
     api();
     renderCheckout('/payment-session/shipping');
     fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
-    const date = screen.getByLabelText(/^Delivery date/);
-    expect(date.getAttribute('min')).toBe('2026-06-17');
-    expect(date.getAttribute('max')).toBe('2026-07-15');
+    // No browser date input: it writes a day month first, in Western digits, whatever the language.
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    const radios = dayRadios();
+    expect(radios.map((r) => r.value)).toEqual(DELIVERY_DAYS);
+    expect(radios.every((r) => r.name === radios[0].name)).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Wed 17 Jun' }).getAttribute('value')).toBe('2026-06-17');
+    expect(screen.queryByRole('radio', { name: 'Fri 19 Jun' })).toBeNull();
+    expect(within(screen.getByRole('group', { name: 'June 2026' })).getAllByRole('radio')).toHaveLength(12);
+    expect(within(screen.getByRole('group', { name: 'July 2026' })).getAllByRole('radio')).toHaveLength(13);
     click('Next');
-    await waitFor(() => expect(helpOf(date)).toBe('if you choose Schedule method you must select date'));
+    await waitFor(() => expect(helpOf(dayGroup())).toBe('if you choose Schedule method you must select date'));
+    expect(document.activeElement).toBe(radios[0]);
     expect(where()).toBe('/payment-session/shipping');
   });
 
-  it('refuses a Friday and a day out of range, and takes an allowed day', async () => {
+  it('takes a day, says it in full, and saves it as YYYY-MM-DD', async () => {
     api();
     renderCheckout('/payment-session/shipping');
     fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
-    type(/^Delivery date/, '2026-06-19');
-    const date = screen.getByLabelText(/^Delivery date/);
-    expect(helpOf(date)).toBe("We don't deliver on Fridays. Please choose another day.");
-    click('Next');
-    expect(where()).toBe('/payment-session/shipping');
-    type(/^Delivery date/, '2026-06-16');
-    expect(helpOf(date)).toContain('The earliest day we can deliver is');
-    type(/^Delivery date/, '2026-06-20');
+    fireEvent.click(screen.getByRole('radio', { name: 'Sat 20 Jun' }));
+    expect((screen.getByRole('radio', { name: 'Sat 20 Jun' }) as HTMLInputElement).checked).toBe(true);
+    expect(helpOf(dayGroup())).toContain(`Delivery on ${formatLongDay('2026-06-20', 'en')}`);
+    expect(formatLongDay('2026-06-20', 'en')).toMatch(/^Saturday 20 June 2026$/);
     click('Next');
     await screen.findByRole('heading', { name: 'Confirm Order' });
     expect(readCheckoutSession()).toMatchObject({ userShipping: 'date', userDate: '2026-06-20' });
+  });
+
+  it('refuses a day saved earlier that the shop no longer offers, with the reason', async () => {
+    session({ userShipping: 'date', userDate: '2026-06-19' });
+    api();
+    renderCheckout('/payment-session/shipping');
+    await screen.findByRole('radio', { name: /Scheduled delivery/ });
+    expect(helpOf(dayGroup())).toBe("We don't deliver on Fridays. Please choose another day.");
+    expect(dayRadios().some((r) => r.checked)).toBe(false);
+    click('Next');
+    expect(where()).toBe('/payment-session/shipping');
+    fireEvent.click(screen.getByRole('radio', { name: 'Mon 22 Jun' }));
+    click('Next');
+    await screen.findByRole('heading', { name: 'Confirm Order' });
+    expect(readCheckoutSession()).toMatchObject({ userShipping: 'date', userDate: '2026-06-22' });
   });
 
   it('reads delivery days with the cart\'s list', () => {
@@ -496,7 +573,22 @@ describe('the shipping step', () => {
     api();
     renderCheckout('/payment-session/shipping');
     fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
-    expect(helpOf(screen.getByLabelText(/^Delivery date/))).toBe(`Any day from ${formatDay('2026-06-17', 'en')} to ${formatDay('2026-07-15', 'en')}, except Fridays.`);
+    expect(helpOf(dayGroup())).toBe(`Any day from ${formatDay('2026-06-17', 'en')} to ${formatDay('2026-07-15', 'en')}, except Fridays.`);
+  });
+
+  it('names the days in Arabic, with Eastern digits, in Cairo\'s calendar whatever the device\'s zone', async () => {
+    localStorage.setItem('lang', 'ar');
+    api();
+    renderCheckout('/payment-session/shipping');
+    fireEvent.click(await screen.findByRole('radio', { name: /توصيل في موعد تختاره/ }));
+    const group = dayGroup(/^تاريخ التوصيل/);
+    expect(within(group).getByRole('group', { name: 'يونيو ٢٠٢٦' })).toBeTruthy();
+    fireEvent.click(within(group).getByRole('radio', { name: 'السبت ٢٠ يونيو' }));
+    expect(helpOf(group)).toContain(`التوصيل يوم ${formatLongDay('2026-06-20', 'ar')}`);
+    expect(formatLongDay('2026-06-20', 'ar')).toBe('السبت، ٢٠ يونيو ٢٠٢٦');
+    expect(group.textContent).not.toMatch(/[0-9]/);
+    fireEvent.click(screen.getByRole('button', { name: 'التالي' }));
+    await waitFor(() => expect(readCheckoutSession()).toMatchObject({ userShipping: 'date', userDate: '2026-06-20' }));
   });
 
   describe('with the server\'s days off on Saturdays', () => {
@@ -504,29 +596,27 @@ describe('the shipping step', () => {
     const SATURDAYS_OFF: CartData = { ...CART, closed_weekdays: [6], delivery_days: deliveryDaysWithout(6) };
     const saturdaysOff = () => shopApi({ '/showCard': () => json({ status: 200, message: 'ok', data: SATURDAYS_OFF }) });
 
-    it('names Saturdays in the hint and the refusal, and takes a Friday', async () => {
+    it('names Saturdays in the hint, offers no Saturday, and takes a Friday', async () => {
       saturdaysOff();
       renderCheckout('/payment-session/shipping');
       fireEvent.click(await screen.findByRole('radio', { name: /Scheduled delivery/ }));
-      const date = screen.getByLabelText(/^Delivery date/);
-      expect(helpOf(date)).toBe(`Any day from ${formatDay('2026-06-17', 'en')} to ${formatDay('2026-07-15', 'en')}, except Saturdays.`);
-      type(/^Delivery date/, '2026-06-20');
-      expect(helpOf(date)).toBe("We don't deliver on Saturdays. Please choose another day.");
-      type(/^Delivery date/, '2026-06-19');
+      expect(helpOf(dayGroup())).toBe(`Any day from ${formatDay('2026-06-17', 'en')} to ${formatDay('2026-07-15', 'en')}, except Saturdays.`);
+      expect(screen.queryByRole('radio', { name: 'Sat 20 Jun' })).toBeNull();
+      fireEvent.click(screen.getByRole('radio', { name: 'Fri 19 Jun' }));
       click('Next');
       await screen.findByRole('heading', { name: 'Confirm Order' });
       expect(readCheckoutSession()).toMatchObject({ userShipping: 'date', userDate: '2026-06-19' });
     });
 
-    it('names them in Arabic', async () => {
+    it('names them in Arabic, in the hint and the refusal of a saved Saturday', async () => {
       localStorage.setItem('lang', 'ar');
+      session({ userShipping: 'date', userDate: '2026-06-20' });
       saturdaysOff();
       renderCheckout('/payment-session/shipping');
-      fireEvent.click(await screen.findByRole('radio', { name: /توصيل في موعد تختاره/ }));
-      const date = screen.getByLabelText(/^تاريخ التوصيل/);
-      expect(helpOf(date)).toBe(`أي يوم من ${formatDay('2026-06-17', 'ar')} إلى ${formatDay('2026-07-15', 'ar')}، عدا أيام السبت.`);
-      type(/^تاريخ التوصيل/, '2026-06-20');
-      expect(helpOf(date)).toBe('لا يوجد توصيل يوم السبت. يُرجى اختيار يوم آخر.');
+      await screen.findByRole('radio', { name: /توصيل في موعد تختاره/ });
+      expect(helpOf(dayGroup(/^تاريخ التوصيل/))).toBe('لا يوجد توصيل يوم السبت. يُرجى اختيار يوم آخر.');
+      fireEvent.click(screen.getByRole('radio', { name: 'الأحد ٢١ يونيو' }));
+      expect(helpOf(dayGroup(/^تاريخ التوصيل/))).toContain(`أي يوم من ${formatDay('2026-06-17', 'ar')} إلى ${formatDay('2026-07-15', 'ar')}، عدا أيام السبت.`);
     });
 
     it('lists several days off in the language\'s own way', async () => {
@@ -534,17 +624,18 @@ describe('the shipping step', () => {
       shopApi({ '/showCard': () => json({ status: 200, message: 'ok', data: { ...SATURDAYS_OFF, closed_weekdays: [5, 6] } }) });
       renderCheckout('/payment-session/shipping');
       fireEvent.click(await screen.findByRole('radio', { name: /توصيل في موعد تختاره/ }));
-      expect(helpOf(screen.getByLabelText(/^تاريخ التوصيل/))).toContain('عدا أيام الجمعة والسبت.');
+      expect(helpOf(dayGroup(/^تاريخ التوصيل/))).toContain('عدا أيام الجمعة والسبت.');
     });
   });
 });
 
 describe('the Confirm Order summary', () => {
-  it('shows the chosen day or Estimated_Delivery_by, "Free" or the raw value, total or totalAfterShiping', () => {
+  it('shows the chosen day or Estimated_Delivery_by, "Free" or "Scheduled" (never the raw value), total or totalAfterShiping', () => {
     expect(deliveryDateShown('date', '2026-06-20', '2026-06-22')).toBe('2026-06-20');
     expect(deliveryDateShown('free', '2026-06-20', '2026-06-22')).toBe('2026-06-22');
     expect(shippingTypeShown('free')).toBe('Free');
-    expect(shippingTypeShown('date')).toBe('date');
+    expect(shippingTypeShown('date')).toBe('Scheduled');
+    expect(shippingTypeShown('date', { free: 'مجاني', date: 'موعد محدد' })).toBe('موعد محدد');
     expect(amountToPay(CART.summary, 'free')).toBe(670);
     expect(amountToPay(CART.summary, 'date')).toBe(730);
   });
@@ -559,7 +650,7 @@ describe('the Confirm Order summary', () => {
     api();
     renderCheckout('/payment-session/payment');
     await screen.findByRole('heading', { name: 'Order summary' });
-    expect(summaryOf('Delivery date')).toBe(formatDay('2026-06-22', 'en'));
+    expect(summaryOf('Delivery date')).toBe(formatLongDay('2026-06-22', 'en'));
     expect(summaryOf('Shipping')).toBe('Free');
     expect(summaryOf('Amount to pay')).toBe(formatMoney(670, 'en'));
     expect(summaryOf('Name')).toBe('Mona Adel');
@@ -569,14 +660,40 @@ describe('the Confirm Order summary', () => {
     expect(summaryOf('Points discount')).toContain(formatMoney(50, 'en'));
   });
 
-  it('with scheduled shipping: the chosen day, "date" and totalAfterShiping', async () => {
+  it('with scheduled shipping: the chosen day in words, "Scheduled" and totalAfterShiping', async () => {
     session({ userShipping: 'date', userDate: '2026-06-20' });
     api();
     renderCheckout('/payment-session/payment');
     await screen.findByRole('heading', { name: 'Order summary' });
-    expect(summaryOf('Delivery date')).toBe(formatDay('2026-06-20', 'en'));
-    expect(summaryOf('Shipping')).toBe('date');
+    expect(summaryOf('Delivery date')).toBe(formatLongDay('2026-06-20', 'en'));
+    expect(summaryOf('Delivery date')).toMatch(/^Saturday 20 June 2026$/);
+    expect(summaryOf('Shipping')).toBe('Scheduled');
     expect(summaryOf('Amount to pay')).toBe(formatMoney(730, 'en'));
+    // The session and the API keep the raw value.
+    expect(readCheckoutSession().userShipping).toBe('date');
+  });
+
+  it('with scheduled shipping in Arabic: "موعد محدد" and the day in words, with Eastern digits', async () => {
+    localStorage.setItem('lang', 'ar');
+    session({ userShipping: 'date', userDate: '2026-06-20' });
+    api();
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'ملخص الطلب' });
+    expect(summaryOf('الشحن')).toBe('موعد محدد');
+    expect(summaryOf('تاريخ التوصيل')).toBe('السبت، ٢٠ يونيو ٢٠٢٦');
+  });
+
+  it('reads as a receipt: price, coupon, points, delivery fee, amount; each discount after one minus sign', async () => {
+    session({ userShipping: 'date', userDate: '2026-06-20' });
+    api();
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Order summary' });
+    const terms = [...document.querySelectorAll('dt')].map((dt) => dt.textContent);
+    const receipt = ['Price', 'Coupon WELCOME10', 'Points discount', 'Shipping fee', 'Amount to pay'];
+    expect(terms.filter((term) => receipt.includes(term ?? ''))).toEqual(receipt);
+    expect(summaryOf('Price')).toBe(formatMoney(800, 'en'));
+    expect(summaryOf('Coupon WELCOME10')).toBe(`\u2212${formatMoney(80, 'en')}`);
+    expect(summaryOf('Points discount')).toBe(`\u2212${formatMoney(50, 'en')}`);
   });
 
   it('shows the shop\'s wallet number when Vodafone Cash is chosen', async () => {

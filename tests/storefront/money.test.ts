@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
+import { formatDiscount, formatMoney, formatNumber, formatPercent } from '@/lib/money';
 
 // src/lib/money.ts writes numbers out itself (ICU's start-up cost every page
 // 70 ms on a slow phone); what it writes must be Intl's, character for character.
@@ -41,5 +41,14 @@ describe('money and numbers, written as Intl writes them for en-EG and ar-EG', (
     expect(formatMoney(1234.5, 'ar')).toBe('\u200f١٬٢٣٤٫٥٠\u00a0ج.م.\u200f');
     expect(formatNumber(44, 'ar')).toBe('٤٤');
     expect(formatPercent(50, 'ar')).toBe('٥٠٪\u061c');
+  });
+});
+
+describe('discounts', () => {
+  it('are written after one true minus sign (U+2212), never a hyphen, whatever sign they are given', () => {
+    expect(formatDiscount(60, 'en')).toBe('\u2212EGP\u00a060.00');
+    expect(formatDiscount(-60, 'en')).toBe('\u2212EGP\u00a060.00');
+    expect(formatDiscount(1234.5, 'ar')).toBe('\u061c\u2212\u200f١٬٢٣٤٫٥٠\u00a0ج.م.\u200f');
+    for (const lang of ['en', 'ar'] as const) expect(formatDiscount(60, lang)).not.toMatch(/-/);
   });
 });

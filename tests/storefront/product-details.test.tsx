@@ -358,7 +358,7 @@ describe('the product details page', () => {
     fakeApi({
       '/products/details/1': ok,
       '/fav/show': () => ({ body: { status: 200, message: 'OK', data: [] } }),
-      '/review/send': () => ({ status: 422, body: { status: 422, message: 'Please check the highlighted fields.', errors: { comment: ['This field is required.'] } } }),
+      '/review/send': () => ({ status: 422, body: { status: 422, message: 'Please check the highlighted fields.', errors: { comment: ['Required'] } } }),
     });
     renderDetails();
     fireEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
@@ -367,7 +367,7 @@ describe('the product details page', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your opinion' }), { target: { value: 'ok' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
     expect(await screen.findByText('Please check the highlighted fields.')).toBeTruthy();
-    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+    expect(within(dialog).getByText('Required')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 

@@ -35,7 +35,8 @@ describe('shared form rules', () => {
   it.each([
     ['1998-03-14', null], ['1998-3-4', null], ['١٩٩٨-٠٣-١٤', null],
     ['1998-13-01', 'month_invalid'], ['1998-00-10', 'month_invalid'], ['1998-01-32', 'day_invalid'], ['1998-01-00', 'day_invalid'],
-    ['2000-02-30', 'february_days'], ['2001-02-29', null], ['1998-04-31', 'month_30_days'], ['1998-11-31', 'month_30_days'],
+    ['2000-02-30', 'february_days'], ['2000-02-29', null], ['1996-02-29', null], ['1995-02-29', 'february_28_days'],
+    ['1900-02-29', 'february_28_days'], ['١٩٩٥-٠٢-٢٩', 'february_28_days'], ['1995-2-29', 'february_28_days'], ['1995-02-28', null], ['1998-04-31', 'month_30_days'], ['1998-11-31', 'month_30_days'],
     ['1850-01-01', 'year_invalid'], ['2030-01-01', 'year_invalid'], ['2016-11-22', 'too_young'], ['2016-11-21', null],
     ['14/03/1998', 'date_invalid'], ['', 'field_required'],
   ])('birth date %s', (input, expected) => {

@@ -4,7 +4,7 @@ import { FieldErrors, notFound } from '../../../errors.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { GOVERNORATES, findGovernorate } from '../../../contract/governorates.ts';
 import {
-  birthDateProblem, emailProblem, normalizeBirthDate, normalizePhone, oneNameProblem, passwordProblem,
+  birthDateProblem, emailProblem, toLatinDigits, normalizeBirthDate, normalizePhone, oneNameProblem, passwordProblem,
 } from '../../../contract/rules.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 
@@ -28,7 +28,8 @@ export class AccountRepository {
     errors.add('last_name', oneNameProblem(input.last_name));
     const phone = normalizePhone(input.phone);
     errors.add('phone', input.phone.trim() === '' ? 'field_required' : phone ? null : 'phone_invalid');
-    errors.add('birth_date', birthDateProblem(input.birth_date, today));
+    const dateProblem = birthDateProblem(input.birth_date, today);
+    errors.add('birth_date', dateProblem, dateProblem === 'february_28_days' ? { year: Number(toLatinDigits(input.birth_date.trim()).slice(0, 4)) } : undefined);
     return phone;
   }
 

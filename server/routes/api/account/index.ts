@@ -9,11 +9,11 @@ import { emailProblem, normalizeLogin, normalizePhone, passwordProblem } from '.
 import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
-import { WindowLimit } from '../../../plugins/app/auth/window-limit.ts';
+import { FailureLimit, WindowLimit, type Attempt } from '../../../plugins/app/auth/window-limit.ts';
 import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
 
 /** A birth date of the right shape that is not a real one, or too recent. */
-const BIRTH_DATE: Refusal[] = (['month_invalid', 'day_invalid', 'february_days', 'month_30_days', 'year_invalid', 'too_young', 'date_invalid'] as const)
+const BIRTH_DATE: Refusal[] = (['month_invalid', 'day_invalid', 'february_days', 'february_28_days', 'month_30_days', 'year_invalid', 'too_young', 'date_invalid'] as const)
   .map((key) => [422, key, 'birth_date'] as const);
 
 /** What a shopper sees of their account: never the password's hash. */
@@ -66,42 +66,51 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return found;
   };
 
-  // Beside the per-account limit: one address trying one password on many accounts.
+  // Log-in limits count the attempts that did not sign in (OWASP ASVS): a
+  // shopper who signs in often is never held back, and a success clears the
+  // account's failures. Each attempt counts while it runs, so a burst sent at
+  // once gets no more tries than the limit.
+  // Per account (per address), however it is named: its email and its phone
+  // are one key, else 10 guesses by email and 10 more by phone. An unknown name
+  // counts as itself.
+  const failuresPerAccount = new FailureLimit(s.authRateLimitMax, s.authRateLimitWindowMs);
+  // Beside it: one address trying one password on many accounts. Every attempt
+  // counts, even one the schema refuses, and a success gives its own back.
   const loginsPerAddress = new WindowLimit(s.authRateLimitPerAddressMax, s.authRateLimitWindowMs);
+  const loginAttempts = new WeakMap<FastifyRequest, Attempt>();
 
   app.post('/user/login', {
     onRequest: async (request) => loginsPerAddress.hit(request.ip),
-    config: {
-      rateLimit: {
-        max: s.authRateLimitMax,
-        timeWindow: s.authRateLimitWindowMs,
-        // After the body is read, so each account is counted per address.
-        hook: 'preHandler',
-        // Per account, however it is named: its email and its phone are one key,
-        // else 10 guesses by email and 10 more by phone. An unknown name counts as itself.
-        keyGenerator: async (request) => {
-          const login = (request.body as { login?: unknown } | undefined)?.login;
-          const user = await loginAccount(request);
-          return `${request.ip}|${user ? `#${user.id}` : typeof login === 'string' ? normalizeLogin(login.slice(0, 254)) : ''}`;
-        },
-      },
+    // After the body is read and checked, so each account is counted per address.
+    preHandler: async (request) => {
+      const login = (request.body as { login?: unknown } | undefined)?.login;
+      const user = await loginAccount(request);
+      const key = `${request.ip}|${user ? `#${user.id}` : typeof login === 'string' ? normalizeLogin(login.slice(0, 254)) : ''}`;
+      loginAttempts.set(request, failuresPerAccount.attempt(key));
     },
     schema: {
       tags, body: LoginBody, response: responses(AuthData),
-      description: describe('Signs in with an email or a phone. Limited per account and per address (429).', [[422, 'login_failed'], [422, 'login_failed', 'login']]),
+      description: describe('Signs in with an email or a phone. Failed attempts are limited per account and per address (429); a success clears the account\'s.', [[422, 'login_failed'], [422, 'login_failed', 'login']]),
     },
   }, async (request) => {
-    const { password } = request.body;
-    const user = await loginAccount(request);
-    // Same work whether or not the account exists, so timing does not reveal accounts.
-    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !valid) {
-      // Which account was tried is named by its id only: a mistyped login may be someone's password.
-      request.log.info({ event: 'login_failed', reason: user ? 'bad password' : 'unknown account', userId: user?.id, ip: request.ip }, 'login failed');
-      throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
+    const attempt = loginAttempts.get(request)!;
+    try {
+      const { password } = request.body;
+      const user = await loginAccount(request);
+      // Same work whether or not the account exists, so timing does not reveal accounts.
+      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !valid) {
+        // Which account was tried is named by its id only: a mistyped login may be someone's password.
+        request.log.info({ event: 'login_failed', reason: user ? 'bad password' : 'unknown account', userId: user?.id, ip: request.ip }, 'login failed');
+        throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
+      }
+      const token = await app.tokens.issue(user.id);
+      attempt.succeeded();
+      loginsPerAddress.release(request.ip);
+      return ok(t(request.lang, 'logged_in'), { token, user: publicUser(user) });
+    } finally {
+      attempt.failed(); // no-op once it succeeded
     }
-    const token = await app.tokens.issue(user.id);
-    return ok(t(request.lang, 'logged_in'), { token, user: publicUser(user) });
   });
 
   app.get('/user/logout', {

@@ -25,8 +25,9 @@ const POLL_MS = 1000;
 /**
  * /payment-session/address: the saved addresses as radios, refreshed every
  * second (an address added in another tab shows up), an add-address modal
- * whose new address is chosen at once, and Next, which needs a choice
- * ('Please select address first').
+ * whose new address is listed and chosen at once (not at the next refresh),
+ * and Next, which needs a choice ('Please select address first'). An only
+ * address is chosen from the start.
  */
 function AddressStep() {
   const { t } = useLingui();
@@ -47,8 +48,9 @@ function AddressStep() {
   if (isPending) return <LoadingView />;
   if (!data) return <LoadFailed message={error?.message ?? ''} onRetry={() => void refetch()} busy={isFetching} />;
 
-  // A saved choice that is no longer in the list (deleted elsewhere) is no choice.
-  const selected = chosen !== null && data.some((a) => a.id === chosen) ? chosen : null;
+  // A saved choice that is no longer in the list (deleted elsewhere) is no choice;
+  // with no choice, an only address is the one.
+  const selected = chosen !== null && data.some((a) => a.id === chosen) ? chosen : data.length === 1 ? data[0].id : null;
 
   function next(event: FormEvent) {
     event.preventDefault();

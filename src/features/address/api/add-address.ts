@@ -18,6 +18,13 @@ export function useAddAddress() {
   const { lang } = useLanguage();
   return useMutation({
     mutationFn: (input: AddressInput) => addAddress(input, lang),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
+    onSuccess: (answer) => {
+      // Listed at once in this language's lists (whatever the token: only the signed-in one is read),
+      // so a step that chooses it does not wait for the list to come back.
+      queryClient.setQueriesData<Address[]>({ queryKey: [...addressKeys.all, lang] }, (list) =>
+        list && !list.some((a) => a.id === answer.data.id) ? [...list, answer.data] : list);
+      // The lists are asked for again (the other language's too) without waiting: the step goes on meanwhile.
+      void queryClient.invalidateQueries({ queryKey: addressKeys.all });
+    },
   });
 }

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { buttonClass } from '@/components/plain-controls';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
-import { formatMoney, formatNumber } from '@/lib/money';
+import { formatDiscount, formatMoney, formatNumber } from '@/lib/money';
 import { canProceed } from './cart-rules';
 import { CouponBox, NO_COUPON } from './coupon-box';
 import { PointsControl } from './points-control';
@@ -20,7 +20,9 @@ function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactN
 
 /**
  * The cart's order summary: the server's numbers as they are (the
- * storefront never re-derives a total), the coupon, the points and Proceed.
+ * storefront never re-derives a total), read as a receipt (price, coupon,
+ * points, delivery, total), then the coupon box, the points balance and its
+ * control, and Proceed.
  * `shiping` is the fee of a scheduled delivery only: standard delivery is
  * free and chosen later, so the label says which.
  */
@@ -40,19 +42,19 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
   return (
     <section className="attar-panel attar-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="attar-h6">{t`Order summary`}</h2>
+      {/* A receipt, in the order the server works it out: price, coupon, points, delivery, total. */}
       <dl className="attar-summary__list">
-        <Row label={t`Your points`} value={formatNumber(cart.points, lang)} testId="summary-points" />
+        <Row label={t`Price`} value={money(cart.subtotal)} testId="summary-price" />
+        {cart.coupon !== NO_COUPON && cart.coupon_discount > 0 && (
+          <Row label={t`Coupon discount`} value={formatDiscount(cart.coupon_discount, lang)} testId="summary-coupon-discount" />
+        )}
+        <Row label={t`Price after coupon`} value={money(cart.price_after_coupon)} testId="summary-price-after-coupon" />
         {cart.points_applied && (
           <>
             <Row label={t`Points used`} value={formatNumber(cart.points_used, lang)} testId="summary-points-used" />
-            <Row label={t`Points discount`} value={money(-cart.points_discount)} testId="summary-points-discount" />
+            <Row label={t`Points discount`} value={formatDiscount(cart.points_discount, lang)} testId="summary-points-discount" />
           </>
         )}
-        <Row label={t`Price`} value={money(cart.subtotal)} testId="summary-price" />
-        {cart.coupon !== NO_COUPON && cart.coupon_discount > 0 && (
-          <Row label={t`Coupon discount`} value={money(-cart.coupon_discount)} testId="summary-coupon-discount" />
-        )}
-        <Row label={t`Price after coupon`} value={money(cart.price_after_coupon)} testId="summary-price-after-coupon" />
         <Row label={t`Scheduled delivery fee`} value={fee} testId="summary-shipping" />
       </dl>
       <p className="attar-summary__caption">
@@ -69,6 +71,9 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
       )}
 
       <CouponBox cart={cart} />
+      <dl className="attar-summary__list">
+        <Row label={t`Your points`} value={formatNumber(cart.points, lang)} testId="summary-points" />
+      </dl>
       <PointsControl cart={cart} />
 
       <div className="attar-summary__proceed">

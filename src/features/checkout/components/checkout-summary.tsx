@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import type { CartData } from '@/lib/contract';
 import type { CheckoutSession } from '@/lib/checkout-session';
-import { formatDay } from '@/lib/dates';
+import { formatLongDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
-import { formatMoney, formatNumber } from '@/lib/money';
+import { formatDiscount, formatMoney, formatNumber } from '@/lib/money';
 import { amountToPay, deliveryDateShown, shippingTypeShown } from '../utils/summary';
 import { PhoneNumber } from '@/components/phone-number';
 
@@ -45,7 +45,8 @@ function Row({ term, children, strong }: { term: string; children: ReactNode; st
  * amount to pay. Every number is the server's (the storefront never
  * re-derives a total: docs/decisions.md, "The server computes every amount,
  * in integer piastres"); the delivery date and the shipping type are shown
- * by the display rules of utils/summary.ts.
+ * by the display rules of utils/summary.ts, the day in full words. The
+ * money reads as a receipt, each discount after one minus sign.
  */
 export function CheckoutSummary({ cart, session, address }: Props) {
   const { t } = useLingui();
@@ -78,17 +79,19 @@ export function CheckoutSummary({ cart, session, address }: Props) {
           </Box>
         </Row>
         <Row term={t`Delivery date`}>
-          {shipping ? formatDay(deliveryDateShown(shipping, session.userDate, cart.summary.Estimated_Delivery_by), lang) : none}
+          {shipping ? formatLongDay(deliveryDateShown(shipping, session.userDate, cart.summary.Estimated_Delivery_by), lang) : none}
         </Row>
-        <Row term={t`Shipping`}>{shipping ? shippingTypeShown(shipping, t`Free`) : none}</Row>
-        {shipping === 'date' && (
-          <Row term={t`Shipping fee`}>{cart.shiping > 0 ? formatMoney(cart.shiping, lang) : t`Free`}</Row>
-        )}
+        <Row term={t`Shipping`}>{shipping ? shippingTypeShown(shipping, { free: t`Free`, date: t({ message: 'Scheduled', comment: 'the shipping type of a delivery on a day the shopper chose' }) }) : none}</Row>
+        {/* The money as a receipt: price, coupon, points, delivery, then the amount to pay. */}
+        <Row term={t`Price`}>{formatMoney(cart.subtotal, lang)}</Row>
         {couponCode !== 'not there' && cart.coupon_discount > 0 && (
-          <Row term={t`Coupon ${couponCode}`}>−{formatMoney(cart.coupon_discount, lang)}</Row>
+          <Row term={t`Coupon ${couponCode}`}>{formatDiscount(cart.coupon_discount, lang)}</Row>
         )}
         {cart.points_applied && cart.points_discount > 0 && (
-          <Row term={t`Points discount`}>−{formatMoney(cart.points_discount, lang)}</Row>
+          <Row term={t`Points discount`}>{formatDiscount(cart.points_discount, lang)}</Row>
+        )}
+        {shipping === 'date' && (
+          <Row term={t`Shipping fee`}>{cart.shiping > 0 ? formatMoney(cart.shiping, lang) : t`Free`}</Row>
         )}
         <Row term={t`Amount to pay`} strong>{shipping ? formatMoney(amountToPay(cart.summary, shipping), lang) : none}</Row>
       </Box>

@@ -17,11 +17,11 @@ interface InfoValues {
 
 /**
  * 'Your Info': the name to deliver to, at least two words of 3 letters each
- * (Latin or Arabic), and an 11-digit phone. Both rules say errors.names2 (the
- * shop's fixed wording gives this form one message for both "required" and
- * "names2"), so an empty field says it too. Pre-filled from the checkout
- * session, so a reload or a step back keeps what was saved; Confirm saves and
- * goes on to the address.
+ * (Latin or Arabic), and an 11-digit phone. Each field has one message, said
+ * when it is empty too: the name errors.names2, the phone its own (names2
+ * speaks of names, which tells a shopper nothing about a phone). Pre-filled
+ * from the checkout session, so a reload or a step back keeps what was saved;
+ * Confirm saves and goes on to the address.
  */
 export function InfoForm() {
   const { t } = useLingui();
@@ -31,6 +31,7 @@ export function InfoForm() {
     defaultValues: { name: saved.userName ?? '', phone: saved.userPhone ?? '' },
   });
   const names2 = t`At least 2 names of 3 characters each`;
+  const phoneMessage = t`Enter an 11-digit mobile number`;
 
   const onSubmit = handleSubmit((values) => {
     updateCheckoutSession({
@@ -53,7 +54,7 @@ export function InfoForm() {
         }))}
         {...shown('name')}
       />
-      <PhoneField register={register} errors={errors} idPrefix="checkout" message={names2} />
+      <PhoneField register={register} errors={errors} idPrefix="checkout" message={phoneMessage} />
       <Button type="submit" variant="contained" size="large" sx={{ justifySelf: 'start' }}>{t`Confirm`}</Button>
     </Box>
   );

@@ -6,12 +6,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import type { CartData } from '@/lib/contract';
 import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-session';
-import { formatDay } from '@/lib/dates';
+import { formatDay, formatLongDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import { listOf } from '@/lib/list-format';
 import { formatMoney } from '@/lib/money';
@@ -19,6 +18,7 @@ import { toLatinDigits } from '@contract/rules';
 import { deliveryDayProblem, weekdayOf, type DeliveryDayProblem } from '../utils/delivery-day';
 import { useWeekdayNames } from '../utils/weekdays';
 import { stepPath } from '../utils/steps';
+import { DeliveryDayPicker } from './delivery-day-picker';
 import { StepHeading } from './step-heading';
 
 type Shipping = 'free' | 'date';
@@ -26,11 +26,14 @@ type Shipping = 'free' | 'date';
 /**
  * The shipping step (docs/rules.md, "Shipping"): free standard delivery
  * within 7 days, or delivery on a chosen day for the cart's `shiping` fee.
- * The day input allows exactly the cart's `delivery_days`; any other day is
- * refused with the reason, and blocks Next. The shop's days off are the
- * cart's `closed_weekdays` (a shop setting), named in the hint and the
- * refusal. Two messages show when no method, or 'date' without a day, is
- * chosen.
+ * The day is picked among exactly the cart's `delivery_days`, named in words
+ * in the shopper's language (never the browser's date input, which writes a
+ * day month first in Western digits); the chosen one is said in full below.
+ * A day saved earlier that the shop no longer offers is refused with the
+ * reason, and blocks Next. The shop's days off are the cart's
+ * `closed_weekdays` (a shop setting), named in the hint and the refusal. Two
+ * messages show when no method, or 'date' without a day, is chosen. The day
+ * is sent as YYYY-MM-DD.
  */
 export function ShippingForm({ cart }: { cart: CartData }) {
   const { t } = useLingui();
@@ -70,6 +73,9 @@ export function ShippingForm({ cart }: { cart: CartData }) {
     ? t`Any day from ${firstDay} to ${lastDay}, except ${closedDays}.`
     : t`Any day from ${firstDay} to ${lastDay}.`;
   const dateError = problem ? problemText[problem] : dateMissing && !date ? t`if you choose Schedule method you must select date` : null;
+  const dayHelpId = `${headingId}-day-help`;
+  const chosenId = `${headingId}-day-chosen`;
+  const chosenInWords = date && !problem ? formatLongDay(toLatinDigits(date.trim()), lang) : '';
 
   function next(event: FormEvent) {
     event.preventDefault();
@@ -129,23 +135,27 @@ export function ShippingForm({ cart }: { cart: CartData }) {
         {methodError && <FormHelperText id={`${headingId}-error`} error role="alert" sx={{ mx: 0, mt: 1, fontSize: '0.9rem' }}>{methodError}</FormHelperText>}
       </Box>
       {shipping === 'date' && (
-        <TextField
-          type="date"
-          id="checkout-date"
-          label={t`Delivery date`}
-          required
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          inputRef={dateInput}
-          error={Boolean(dateError)}
-          helperText={dateError ?? (first ? daysHint : undefined)}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: first || undefined, max: last || undefined },
-            formHelperText: { role: dateError ? 'alert' : undefined },
-          }}
-          sx={{ maxWidth: 320 }}
-        />
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <DeliveryDayPicker
+            days={days}
+            value={date}
+            onChange={(day) => {
+              setDate(day);
+              setDateMissing(false);
+            }}
+            label={t`Delivery date`}
+            describedBy={chosenInWords ? `${dayHelpId} ${chosenId}` : dayHelpId}
+            invalid={Boolean(dateError)}
+            lang={lang}
+            focusRef={dateInput}
+          />
+          <FormHelperText id={dayHelpId} error={Boolean(dateError)} role={dateError ? 'alert' : undefined} sx={{ mx: 0, fontSize: dateError ? '0.9rem' : undefined }}>
+            {dateError ?? (first ? daysHint : '')}
+          </FormHelperText>
+          <Typography id={chosenId} aria-live="polite" sx={{ fontWeight: 700, minHeight: '1.5em' }}>
+            {chosenInWords && t`Delivery on ${chosenInWords}`}
+          </Typography>
+        </Box>
       )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => navigate(stepPath('address'))}>{t`Back`}</Button>

@@ -1,5 +1,5 @@
 // The two display rules of the Confirm Order summary (the delivery date and the
-// shipping type shown), and the amount the shopper pays (docs/rules.md, "Money
+// shipping type shown, in words), and the amount the shopper pays (docs/rules.md, "Money
 // and totals"). Pure, so they are tested alone.
 import type { CartData } from '@/lib/contract';
 
@@ -10,9 +10,13 @@ export function deliveryDateShown(shipping: Shipping, chosenDate: string | null,
   return shipping === 'date' && chosenDate ? chosenDate : estimated;
 }
 
-/** The shipping type shown: 'Free' (in the shopper's language) when free, else the raw value ('date'). */
-export function shippingTypeShown(shipping: Shipping, free = 'Free'): string {
-  return shipping === 'free' ? free : shipping;
+/**
+ * The shipping type shown, in the shopper's words: 'Free' when free,
+ * 'Scheduled' for a chosen day. The raw 'free' / 'date' is what the session
+ * keeps and the API is sent, never what the shopper reads.
+ */
+export function shippingTypeShown(shipping: Shipping, words: Record<Shipping, string> = { free: 'Free', date: 'Scheduled' }): string {
+  return words[shipping];
 }
 
 /** `total` with shipping 'free', `totalAfterShiping` with 'date': the server's numbers, never recomputed. */

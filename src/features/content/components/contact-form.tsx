@@ -30,7 +30,7 @@ export function ContactForm() {
   const { lang } = useLanguage();
   const send = useMutation({ mutationFn: (message: ContactMessage) => sendContact(message, lang) });
 
-  const required = t`This field is required.`;
+  const required = t`Required`;
   const rules: Record<FieldPath<ContactMessage>, RegisterOptions<ContactMessage>> = {
     name: { validate: (v: string) => (!cleanText(v) ? required : [...cleanText(v)].length < 3 ? t`Must be at least 3 characters.` : true) },
     email: {

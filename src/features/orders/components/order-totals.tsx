@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { formatMoney, formatNumber } from '@/lib/money';
+import { formatDiscount, formatMoney, formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 import type { Order } from '../api/get-order';
 
@@ -40,10 +40,10 @@ export function OrderTotals({ order }: { order: Order }) {
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
         <Row label={t`Subtotal`} value={money(order.subtotal)} />
         {code && order.coupon_discount > 0 && (
-          <Row label={<>{t`Coupon discount`} (<bdi>{code}</bdi>)</>} value={money(-order.coupon_discount)} />
+          <Row label={<>{t`Coupon discount`} (<bdi>{code}</bdi>)</>} value={formatDiscount(order.coupon_discount, lang)} />
         )}
         {order.points_used > 0 && (
-          <Row label={plural(used, { one: `Points discount (${usedPoints} point)`, other: `Points discount (${usedPoints} points)` })} value={money(-order.points_discount)} />
+          <Row label={plural(used, { one: `Points discount (${usedPoints} point)`, other: `Points discount (${usedPoints} points)` })} value={formatDiscount(order.points_discount, lang)} />
         )}
         <Row label={t`Shipping`} value={order.shipping_fee > 0 ? money(order.shipping_fee) : t`Free`} />
         <Row label={t`Total`} value={money(order.total)} strong />
