@@ -118,6 +118,11 @@ export interface AppConfig {
   /** seed the demo shop on first start */
   seed: boolean;
   /**
+   * The demo owner's (owner@attar.eg) password, for tests and demos. Unset,
+   * the first start makes a random one-time password and prints it once.
+   */
+  demoOwnerPassword: string | null;
+  /**
    * Which proxies' X-Forwarded-For to believe: false (none, the default), a
    * hop count, or addresses. Believing any client would let it pick its own
    * address and dodge every per-address rate limit.
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: env.DIST_DIR ?? path.join(root, 'dist'),
     bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
     seed: env.SEED !== 'false',
+    demoOwnerPassword: env.DEMO_OWNER_PASSWORD ? env.DEMO_OWNER_PASSWORD : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     ...parseConnectionLimits(env),

@@ -6,6 +6,8 @@ import type { AppConfig, ShopSettings } from './settings.ts';
 export interface AuthUser {
   id: number;
   tokenId: number;
+  /** set by the back office's role check (plugins/app/auth/auth.ts) */
+  role?: string;
 }
 
 declare module 'fastify' {

@@ -31,3 +31,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of something to compare against when the account does not exist, so timing tells nothing. */
 export const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+/**
+ * A one-time password the command line or the first start prints: 12
+ * characters from letters and digits that are not mistaken for each other
+ * (no 0/O, 1/l/I), about 70 bits.
+ */
+export function oneTimePassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 12 }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
+}

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Day, Id, Nullable, Secret, Text, Timestamp, FIELD_MESSAGE } from './common.ts';
+import { Day, Enum, Id, Nullable, Secret, Text, Timestamp, FIELD_MESSAGE } from './common.ts';
+import { ROLES } from './roles.ts';
 import { GOVERNORATES, GOVERNORATE_PATTERN } from './governorates.ts';
 import { BIRTH_DATE_PATTERN, EMAIL_PATTERN, ONE_NAME_PATTERN, PHONE_PATTERN } from './rules.ts';
 
@@ -26,6 +27,8 @@ export const User = Type.Object({
   phone: Type.String(),
   birth_date: Day,
   points: Type.Integer(),
+  role: Enum(ROLES, { description: 'shopper: every sign-up; staff: orders, messages, customers; owner: all of the back office' }),
+  must_change_password: Type.Boolean({ description: 'true while the password is a one-time password: the back office asks for a new one first' }),
 });
 
 export const RegisterBody = Type.Object(

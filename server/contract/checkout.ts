@@ -5,6 +5,10 @@ import { DAY_PATTERN, TWO_NAMES_PATTERN } from './rules.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
 export const SHIPPINGS = ['free', 'date'] as const;
+/** An order's lifecycle (server/domain/order-status.ts says which may follow which). */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'on the way', 'out for delivery', 'delivered', 'cancelled'] as const;
+/** What the shop knows of an order's money (server/domain/payment-status.ts). */
+export const PAYMENT_STATUSES = ['unpaid', 'awaiting', 'reported', 'paid'] as const;
 
 export const CheckoutBody = Type.Object(
   {
@@ -60,6 +64,9 @@ export const OrderRow = Type.Object({
   total: Money,
   items_count: Type.Integer(),
   payment: Type.String(),
+  payment_status: Type.Union(PAYMENT_STATUSES.map((v) => Type.Literal(v)), {
+    description: 'unpaid: cash on delivery until delivered; awaiting: a Vodafone Cash order with no transfer reported; reported; paid',
+  }),
   shiping: Type.String(),
   delivery_date: Day,
 });
@@ -88,7 +95,18 @@ export const OrderDetail = Type.Object({
   points_earned: Type.Integer(),
   shipping_fee: Money,
   wallet_phone: Type.String(),
-  status_history: Type.Array(Type.Object({ status: Type.String(), at: Timestamp })),
+  payment_sender_phone: Nullable(Type.String({ description: 'the wallet the shopper reported sending from' })),
+  payment_reference: Nullable(Type.String({ description: 'the transfer\'s reference' })),
+  status_history: Type.Array(Type.Object({ status: Type.String(), at: Timestamp, reason: Nullable(Type.String({ description: 'why it was cancelled' })) })),
 });
+
+export const CancelOrderBody = Type.Object({
+  reason: Type.Optional(Text(500, { description: 'why the shopper cancels (optional)' })),
+}, { additionalProperties: false });
+
+export const ReportPaymentBody = Type.Object({
+  sender_phone: Phone(),
+  reference: Text(100, { minLength: 1, description: 'the transfer\'s reference (its transaction number)' }),
+}, { additionalProperties: false });
 
 export const OrdersQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });

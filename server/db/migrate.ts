@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as idempotencyRoutes from './migrations/002-idempotency-routes.ts';
 import * as idempotencyHolder from './migrations/003-idempotency-holder.ts';
 import * as oneReviewPerAccount from './migrations/004-one-review-per-account.ts';
+import * as backOffice from './migrations/005-back-office.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-idempotency-routes': idempotencyRoutes,
   '003-idempotency-holder': idempotencyHolder,
   '004-one-review-per-account': oneReviewPerAccount,
+  '005-back-office': backOffice,
 };
 
 const provider: MigrationProvider = {

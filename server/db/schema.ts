@@ -13,6 +13,10 @@ export interface UsersTable {
   birth_date: string;
   points: number;
   created_at: string;
+  /** 'shopper' | 'staff' | 'owner' (server/domain/roles.ts) */
+  role: ColumnType<string, string | undefined, string>;
+  /** 1 while the password is a one-time password the command line printed */
+  must_change_password: ColumnType<number, number | undefined, number>;
 }
 
 export interface TokensTable {
@@ -185,6 +189,15 @@ export interface OrdersTable {
   total: number;
   wallet_phone: string;
   created_at: string;
+  /** 'unpaid' | 'awaiting' | 'reported' | 'paid' (server/domain/payment-status.ts) */
+  payment_status: ColumnType<string, string | undefined, string>;
+  /** the wallet the shopper reported sending from */
+  payment_sender_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the transfer's reference, as the shopper reported it or the staff recorded it */
+  payment_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the language the shopper ordered in: 'en' | 'ar' */
+  lang: ColumnType<string, string | undefined, string>;
 }
 
 export interface OrderItemsTable {
@@ -208,6 +221,31 @@ export interface OrderStatusHistoryTable {
   order_id: number;
   status: string;
   at: string;
+  /** the staff member who made the change; null: the shopper, the checkout or the command line */
+  by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** why it was cancelled */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  text: string;
+  at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** who; null: the command line */
+  user_id: number | null;
+  /** what, e.g. 'order.status' */
+  action: string;
+  /** which, e.g. 'order ATR-10001' */
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
 }
 
 export interface PointsLedgerTable {
@@ -254,6 +292,8 @@ export interface ContactMessagesTable {
   phone: string;
   message: string;
   created_at: string;
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {
@@ -275,6 +315,8 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
+  order_notes: OrderNotesTable;
+  audit_log: AuditLogTable;
   points_ledger: PointsLedgerTable;
   idempotency_keys: IdempotencyKeysTable;
   content: ContentTable;

@@ -33,3 +33,31 @@ export function isIsoDay(value: string): boolean {
   const t = Date.parse(value + 'T00:00:00Z');
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value;
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function zoneOffset(instant: number, timeZone: string): number {
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, f);
+  }
+  const part = (type: string) => Number(f.formatToParts(new Date(instant)).find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant `day` starts in `timeZone`, as an ISO timestamp: what stored
+ * timestamps (UTC) are compared with to find a day's orders. Daylight saving
+ * is taken from the zone's rules at that day.
+ */
+export function dayStartInZone(day: string, timeZone: string): string {
+  const midnight = Date.parse(day + 'T00:00:00Z');
+  let start = midnight - zoneOffset(midnight, timeZone);
+  start = midnight - zoneOffset(start, timeZone);
+  return new Date(start).toISOString();
+}

@@ -1,7 +1,9 @@
 // The order lifecycle. The shop moves orders forward one step at a time, or
 // cancels them before they leave the shop.
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'on the way', 'out for delivery', 'delivered', 'cancelled'] as const;
+import { ORDER_STATUSES } from '../contract/checkout.ts';
+
+export { ORDER_STATUSES };
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const NEXT: Record<OrderStatus, OrderStatus[]> = {

@@ -113,6 +113,33 @@ export const MESSAGES = {
   review_updated: { en: 'Your review has been updated.', ar: 'تم تحديث تقييمك.' },
   rate_invalid: { en: 'Rate from 0.5 to 5, in half stars.', ar: 'التقييم من ٠٫٥ إلى ٥ بأنصاف النجوم.' },
   contact_sent: { en: 'Thank you! We will get back to you soon.', ar: 'شكراً لك! سنتواصل معك قريباً.' },
+
+  forbidden: { en: 'You do not have access to this.', ar: 'ليست لديك صلاحية الوصول إلى هذا.' },
+  password_change_required: { en: 'Please choose a new password before going on.', ar: 'يُرجى اختيار كلمة مرور جديدة قبل المتابعة.' },
+  order_transition: { en: 'This order is "{from}" and cannot become "{to}".', ar: 'حالة هذا الطلب «{from}»، ولا يمكن نقله إلى «{to}».' },
+  order_changed_meanwhile: { en: 'This order was changed meanwhile. Please look at it again.', ar: 'تغيّر هذا الطلب في هذه الأثناء. يُرجى مراجعته مرة أخرى.' },
+  order_status_changed: { en: 'The order is now "{status}".', ar: 'أصبحت حالة الطلب «{status}».' },
+  order_cancelled: { en: 'Your order {number} was cancelled.', ar: 'تم إلغاء طلبك {number}.' },
+  order_not_cancellable: { en: 'This order can no longer be cancelled: it has been confirmed. Please call us.', ar: 'لم يعد ممكناً إلغاء هذا الطلب بعد تأكيده. يُرجى الاتصال بنا.' },
+  cancel_reason_required: { en: 'Please say why the order is cancelled.', ar: 'يُرجى ذكر سبب إلغاء الطلب.' },
+  payment_reported: { en: 'Thank you! We will check the transfer and confirm your order.', ar: 'شكراً لك! سنراجع التحويل ونؤكد طلبك.' },
+  payment_not_wallet: { en: 'This order is paid on delivery: there is no transfer to report.', ar: 'هذا الطلب يُدفع عند الاستلام: لا يوجد تحويل للإبلاغ عنه.' },
+  payment_already_paid: { en: 'This order is already paid.', ar: 'هذا الطلب مدفوع بالفعل.' },
+  payment_order_cancelled: { en: 'This order was cancelled.', ar: 'تم إلغاء هذا الطلب.' },
+  payment_marked_paid: { en: 'The payment was recorded.', ar: 'تم تسجيل الدفع.' },
+  note_added: { en: 'Note added.', ar: 'تمت إضافة الملاحظة.' },
+  message_not_found: { en: 'This message was not found.', ar: 'لم يتم العثور على هذه الرسالة.' },
+  message_handled: { en: 'Marked as handled.', ar: 'تم التعليم كمُعالَجة.' },
+  customer_not_found: { en: 'This customer was not found.', ar: 'لم يتم العثور على هذا العميل.' },
+  points_adjusted: { en: 'The points balance is now {points}.', ar: 'أصبح رصيد النقاط {points}.' },
+  points_below_zero: { en: 'This would take the balance below zero: at most {points} can be taken.', ar: 'سيصبح الرصيد أقل من صفر: يمكن خصم {points} على الأكثر.' },
+  whatsapp_confirm: {
+    en: 'Hello {name}, this is Attar. We received your order {number}: {pieces}, {total}, {payment}, delivered on {day}. Please reply to confirm it. Thank you!',
+    ar: 'أهلاً {name}، معك عطّار. وصلنا طلبك {number}: {pieces} بإجمالي {total}، {payment}، والتوصيل يوم {day}. من فضلك رُدّ علينا لتأكيده. شكراً لك!',
+  },
+  pay_on_delivery: { en: 'cash on delivery', ar: 'الدفع عند الاستلام' },
+  pay_by_wallet: { en: 'paid by Vodafone Cash', ar: 'الدفع عبر فودافون كاش' },
+  points_delta_zero: { en: 'Please enter a number of points other than zero.', ar: 'يُرجى إدخال عدد نقاط غير الصفر.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**
@@ -126,9 +153,20 @@ export const WEEKDAYS: Record<Lang, readonly string[]> = {
 };
 
 export type MessageKey = keyof typeof MESSAGES;
-export type MessageParams = Record<string, string | number>;
 
-const LOCALES: Record<Lang, string> = { en: 'en-EG', ar: 'ar-EG' };
+/** An order's status as a message names it (the storefront's words), a param: "This order is "{from}"…". */
+export const STATUS_NAMES: Record<string, Readonly<Record<Lang, string>>> = {
+  pending: { en: 'Pending', ar: 'قيد الانتظار' },
+  confirmed: { en: 'Confirmed', ar: 'تم التأكيد' },
+  'on the way': { en: 'On the way', ar: 'في الطريق' },
+  'out for delivery': { en: 'Out for delivery', ar: 'خرج للتوصيل' },
+  delivered: { en: 'Delivered', ar: 'تم التوصيل' },
+  cancelled: { en: 'Cancelled', ar: 'ملغي' },
+};
+/** A param: a string as it is, a number in the language's digits, or a text in each language. */
+export type MessageParams = Record<string, string | number | Readonly<Record<Lang, string>>>;
+
+export const LOCALES: Record<Lang, string> = { en: 'en-EG', ar: 'ar-EG' };
 const numberFormats: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat(LOCALES.en), ar: new Intl.NumberFormat(LOCALES.ar) };
 const yearFormats: Record<Lang, Intl.NumberFormat> = {
   en: new Intl.NumberFormat(LOCALES.en, { useGrouping: false }),
@@ -163,6 +201,10 @@ const COUNTED = {
     en: { one: '{n} character', other: '{n} characters' },
     ar: { one: 'حرف واحد', two: 'حرفين', few: '{n} أحرف', many: '{n} حرفاً', other: '{n} حرف' },
   },
+  pieces: {
+    en: { one: '{n} item', other: '{n} items' },
+    ar: { one: 'قطعة واحدة', two: 'قطعتان', few: '{n} قطع', many: '{n} قطعة', other: '{n} قطعة' },
+  },
   items: {
     en: { one: '{n} item', other: '{n} items' },
     ar: { one: 'عنصر واحد', two: 'عنصرين', few: '{n} عناصر', many: '{n} عنصراً', other: '{n} عنصر' },
@@ -191,6 +233,7 @@ export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name];
+    if (typeof value === 'object') return value[lang];
     if (typeof value !== 'number') return value;
     if (name === 'year') return yearFormats[lang].format(value); // ١٩٩٥, not ١٬٩٩٥
     return Object.hasOwn(COUNTED, name) ? formatCounted(lang, name as CountedWord, value) : formatCount(lang, value);

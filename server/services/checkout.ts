@@ -16,6 +16,7 @@ import { toEgp } from '../domain/money.ts';
 import { amountPayable } from '../domain/totals.ts';
 import { lineProblem } from '../domain/cart-rules.ts';
 import { pointsEarned } from '../domain/points.ts';
+import { initialPaymentStatus } from '../domain/payment-status.ts';
 import { deliveryDayProblem } from '../domain/shipping.ts';
 import { weekday } from '../domain/calendar.ts';
 import type { ShopSettings } from '../settings.ts';
@@ -101,6 +102,8 @@ export class CheckoutService {
         user_id: userId,
         status: 'pending',
         payment: input.payment,
+        payment_status: initialPaymentStatus(input.payment),
+        lang,
         shiping: input.shiping,
         delivery_date: deliveryDate,
         username: input.username.trim().replace(/\s+/g, ' '),

@@ -38,6 +38,9 @@ export function shopCommand(shop: Shop, ...args: string[]): Promise<{ code: numb
   });
 }
 
+/** The demo owner's (owner@attar.eg) password in every journey's shop. */
+export const OWNER_PASSWORD = 'owner-pass-1';
+
 export interface ShopOptions {
   /** more of the server's environment, e.g. a SHOP_* setting (server/settings.ts) */
   env?: Record<string, string>;
@@ -48,7 +51,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-e2e-'));
   const databaseUrl = path.join(dir, 'attar.db');
   const server = spawnServer({
-    PORT: String(port), DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST, ...options.env,
+    PORT: String(port), DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: E2E_DIST, DEMO_OWNER_PASSWORD: OWNER_PASSWORD, ...options.env,
   }, { stderr: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -75,6 +75,8 @@ describe('POST /user/register', () => {
       phone: body.phone,
       birth_date: '1998-03-14',
       points: 0,
+      role: 'shopper',
+      must_change_password: false,
     });
     // ≥ 128 bits: at least 22 base64url characters (the server says 256 bits = 43).
     expect(token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
@@ -311,7 +313,7 @@ describe('POST /user/register', () => {
     const { user, token } = res.body.data;
     expect(user.points).toBe(0);
     expect(user.id).toBeGreaterThan(Number(maxId.m));
-    expect(user).not.toHaveProperty('role');
+    expect(user.role).toBe('shopper');
     const profile = await call(app, 'GET', '/user/profile', { token });
     expect(profile.body.data.user.points).toBe(0);
     expect(profile.body.data.user.id).toBe(user.id);
@@ -472,7 +474,7 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual(['user']);
-    expect(Object.keys(res.body.data.user).sort()).toEqual(['birth_date', 'email', 'first_name', 'id', 'last_name', 'phone', 'points']);
+    expect(Object.keys(res.body.data.user).sort()).toEqual(['birth_date', 'email', 'first_name', 'id', 'last_name', 'must_change_password', 'phone', 'points', 'role']);
     expect(res.body.data.user).toMatchObject({
       first_name: DEMO_USER.first_name,
       last_name: DEMO_USER.last_name,
@@ -513,6 +515,7 @@ describe('profile', () => {
     expect(res.body.status).toBe(200);
     expect(res.body.data.user).toEqual({
       id: user.id, first_name: 'منى', last_name: 'Hassan', email: user.email, phone, birth_date: '1990-12-31', points: 0,
+      role: 'shopper', must_change_password: false,
     });
     const profile = await call(app, 'GET', '/user/profile', { token });
     expect(profile.body.data.user).toEqual(res.body.data.user);

@@ -64,7 +64,7 @@ describe('POST /checkout', () => {
     expect(detail.body.data.order.items).toHaveLength(1);
     expect(detail.body.data.order.items[0].qty).toBe(2);
     expect(detail.body.data.order.items[0].smell).toHaveLength(2);
-    expect(detail.body.data.order.status_history).toEqual([{ status: 'pending', at: expect.any(String) }]);
+    expect(detail.body.data.order.status_history).toEqual([{ status: 'pending', at: expect.any(String), reason: null }]);
     const empty = await call(app, 'GET', '/showCard', { token });
     expect(empty.body.data.product_in_card).toEqual([]);
     expect(empty.body.data.card_count).toBe(0);

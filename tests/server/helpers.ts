@@ -1,15 +1,20 @@
 // Test helpers: a real app on a fresh in-memory SQLite database per call,
 // seeded like a fresh shop, driven through Fastify's inject.
 import type { Lang } from '../../server/contract/lang.ts';
+import { expect } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { ShopSettings } from '../../server/settings.ts';
-import { DEMO_USER } from '../../server/db/seed/seed.ts';
+import { DEMO_OWNER, DEMO_USER } from '../../server/db/seed/seed.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
 
 export const MEDIA_DIR = path.join(os.tmpdir(), 'attar-test-media');
+
+/** The demo owner's password in tests (DEMO_OWNER_PASSWORD): without one the seed makes a one-time password and prints it. */
+export const OWNER_PASSWORD = 'owner-pass-1';
 
 export async function makeApp(settings: Partial<ShopSettings> = {}, config: { databaseUrl?: string } = {}): Promise<FastifyInstance> {
   const app = await buildApp({
@@ -18,6 +23,7 @@ export async function makeApp(settings: Partial<ShopSettings> = {}, config: { da
       logLevel: 'silent',
       mediaDir: MEDIA_DIR,
       distDir: path.join(os.tmpdir(), 'attar-no-dist'),
+      demoOwnerPassword: OWNER_PASSWORD,
       // Tests register many shoppers from one address, and send many reviews from one account.
       settings: {
         authRateLimitMax: 10_000, authRateLimitPerAddressMax: 10_000, reviewRateLimitMax: 10_000, idempotencyWaitMs: 3000, ...settings,
@@ -162,4 +168,57 @@ export function checkoutBody(cardId: number, addressId: number, overrides: Recor
     card_id: cardId, username: 'Salma Nabil', phone: '01012345678', address_id: addressId,
     shiping: 'free', date: null, payment: 'delivery', point: 0, ...overrides,
   };
+}
+
+/** Fills a cart with seeded products (by position), completes it, and checks it out; answers the order. */
+export async function placeOrder(
+  a: FastifyInstance,
+  token: string,
+  lines: { index: number; qty: number }[],
+  options: { coupon?: string; points?: boolean; addressId?: number; body?: Record<string, unknown> } = {},
+) {
+  for (const { index, qty } of lines) {
+    const p = await seededProduct(a, index);
+    for (let i = 0; i < qty; i++) {
+      const res = await call(a, 'POST', '/addToCard', { token, body: { product_id: p.id } });
+      expect(res.statusCode, res.raw).toBe(200);
+    }
+  }
+  let cart = await completeCart(a, token);
+  if (options.coupon) {
+    const res = await call(a, 'POST', `/add/coupons/${cart.card_id}`, { token, body: { name: options.coupon, totalprice: cart.subtotal } });
+    expect(res.statusCode, res.raw).toBe(200);
+  }
+  if (options.points) {
+    const res = await call(a, 'GET', '/usepoint/done', { token });
+    expect(res.statusCode, res.raw).toBe(200);
+  }
+  cart = (await call(a, 'GET', '/showCard', { token })).body.data;
+  const addressId = options.addressId ?? await addAddress(a, token);
+  const res = await call(a, 'POST', '/checkout', { token, body: checkoutBody(cart.card_id, addressId, options.body) });
+  expect(res.statusCode, res.raw).toBe(200);
+  return { order: res.body.data.order as { id: number; number: string; total: number; status: string }, cart, addressId };
+}
+
+export async function loginAs(app: FastifyInstance, login: string, password: string): Promise<string> {
+  const res = await call(app, 'POST', '/user/login', { body: { login, password } });
+  if (res.statusCode !== 200) throw new Error(`login of ${login} failed: ${res.statusCode} ${res.raw}`);
+  return res.body.data.token;
+}
+
+/** The seeded demo owner's token. */
+export const loginOwner = (app: FastifyInstance) => loginAs(app, DEMO_OWNER.email, OWNER_PASSWORD);
+
+let staffCounter = 0;
+
+/** A new back-office account with `role`, made the way the command line makes one (a chosen password); answers its token and id. */
+export async function makeStaff(app: FastifyInstance, role: 'staff' | 'owner' = 'staff', name = 'Karim Staff') {
+  staffCounter += 1;
+  const email = `staff${staffCounter}.${process.pid}@attar.eg`;
+  const [first_name, last_name] = name.split(' ');
+  const { id } = await app.db.insertInto('users').values({
+    email, first_name, last_name, phone: `staff:${email}`, password_hash: await hashPassword('staff-pass-1'),
+    birth_date: '1900-01-01', points: 0, created_at: new Date().toISOString(), role,
+  }).returning('id').executeTakeFirstOrThrow();
+  return { id, email, token: await loginAs(app, email, 'staff-pass-1') };
 }

@@ -24,7 +24,7 @@ function hostileFields(): Record<string, unknown> {
     price: 1, sale_price: 1, product_price: 1, price_after_sale: 1, sale_type: 'buy 2 get 1',
     points: 999_999, points_used: 0, points_earned: 999_999, points_applied: 1, points_discount: 999,
     status: 'delivered', stock: 99_999, units_sold: 0, qty: 7,
-    role: 'admin', roles: ['admin'], is_admin: true, isAdmin: true, admin: 1, verified: true,
+    role: 'owner', roles: ['admin'], must_change_password: 0, payment_status: 'paid', payment_reference: 'stolen', is_admin: true, isAdmin: true, admin: 1, verified: true,
     total: 1, subtotal: 1, totalAfterShiping: 0, shipping_fee: 0, discount: 100, coupon_discount: 999, coupon_id: 3,
     used_count: 0, max_uses: null, value: 100, kind: 'fixed', expires_on: null, number: 'ATR-1',
     wallet_phone: '01099999999', delivery_date: '2000-01-01', created_at: '2000-01-01T00:00:00.000Z',
@@ -149,9 +149,11 @@ describe('mass assignment: fields a body may not set change nothing', () => {
     expect(user.id).not.toBe(b.id);
     expect(user.points).toBe(0);
     expect(user.email).toBe('mona.adel@example.com');
-    expect(Object.keys(user).sort()).toEqual(['birth_date', 'email', 'first_name', 'id', 'last_name', 'phone', 'points']);
+    expect(Object.keys(user).sort()).toEqual(['birth_date', 'email', 'first_name', 'id', 'last_name', 'must_change_password', 'phone', 'points', 'role']);
+    expect(user.role).toBe('shopper');
     const row = await userRow(user.id);
     expect(row.points).toBe(0);
+    expect(row.role).toBe('shopper');
     expect(row.password_hash).not.toBe(hostileFields().password_hash);
     expect(row.created_at.startsWith('2000')).toBe(false);
     expect(await app.db.selectFrom('points_ledger').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
@@ -173,7 +175,10 @@ describe('mass assignment: fields a body may not set change nothing', () => {
     expect(res.statusCode, res.raw).toBe(200);
     const row = await userRow(a.id);
     expect(row).toEqual({ ...old, first_name: 'Hana', last_name: 'Fouad', phone: '01512345671', birth_date: '1991-02-03' });
-    expect(res.body.data.user).toEqual({ id: a.id, first_name: 'Hana', last_name: 'Fouad', email: old.email, phone: '01512345671', birth_date: '1991-02-03', points: old.points });
+    expect(res.body.data.user).toEqual({
+      id: a.id, first_name: 'Hana', last_name: 'Fouad', email: old.email, phone: '01512345671', birth_date: '1991-02-03', points: old.points,
+      role: 'shopper', must_change_password: false,
+    });
     await expectGuardedUnchanged();
   });
 

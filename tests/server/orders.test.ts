@@ -2,7 +2,7 @@ import type { Lang } from '../../server/contract/lang.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
-  addAddress, call, checkoutBody, completeCart, loginDemo, makeApp, makeFileApp, registerShopper, seededProduct, type FileShop,
+  addAddress, call, checkoutBody, completeCart, loginDemo, makeApp, makeFileApp, placeOrder, registerShopper, seededProduct, type FileShop,
 } from './helpers.ts';
 import { runShop } from '../../server/cli/shop.ts';
 
@@ -19,35 +19,6 @@ const unitPiastres = (p: { price: number; sale_price: number | null }) => p.sale
 const egp = (piastres: number) => piastres / 100;
 
 /** Fills a cart, completes it (smells, gifts) and places the order through the API. */
-async function placeOrder(
-  a: FastifyInstance,
-  token: string,
-  lines: { index: number; qty: number }[],
-  options: { coupon?: string; points?: boolean; addressId?: number; body?: Record<string, unknown> } = {},
-) {
-  for (const { index, qty } of lines) {
-    const p = await seededProduct(a, index);
-    for (let i = 0; i < qty; i++) {
-      const res = await call(a, 'POST', '/addToCard', { token, body: { product_id: p.id } });
-      expect(res.statusCode, res.raw).toBe(200);
-    }
-  }
-  let cart = await completeCart(a, token);
-  if (options.coupon) {
-    const res = await call(a, 'POST', `/add/coupons/${cart.card_id}`, { token, body: { name: options.coupon, totalprice: cart.subtotal } });
-    expect(res.statusCode, res.raw).toBe(200);
-  }
-  if (options.points) {
-    const res = await call(a, 'GET', '/usepoint/done', { token });
-    expect(res.statusCode, res.raw).toBe(200);
-  }
-  cart = (await call(a, 'GET', '/showCard', { token })).body.data;
-  const addressId = options.addressId ?? await addAddress(a, token);
-  const res = await call(a, 'POST', '/checkout', { token, body: checkoutBody(cart.card_id, addressId, options.body) });
-  expect(res.statusCode, res.raw).toBe(200);
-  return { order: res.body.data.order as { id: number; number: string; total: number; status: string }, cart, addressId };
-}
-
 async function detail(a: FastifyInstance, token: string, id: number, lang?: Lang) {
   const res = await call(a, 'GET', `/orders/${id}`, { token, lang });
   expect(res.statusCode, res.raw).toBe(200);
@@ -103,6 +74,7 @@ describe('GET /orders', () => {
       total: egp(unitPiastres(p2) * 3),
       items_count: 3,
       payment: 'delivery',
+      payment_status: 'unpaid',
       shiping: 'free',
       delivery_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
@@ -160,6 +132,9 @@ describe('GET /orders/{id}', () => {
       total: egp(total),
       items_count: 4,
       payment: 'cach',
+      payment_status: 'awaiting',
+      payment_sender_phone: null,
+      payment_reference: null,
       shiping: 'free',
       delivery_date: cart.summary.Estimated_Delivery_by,
       subtotal: egp(subtotal),
@@ -169,7 +144,7 @@ describe('GET /orders/{id}', () => {
       points_discount: egp(pointsOff),
       shipping_fee: 0,
       wallet_phone: app.settings.walletPhone,
-      status_history: [{ status: 'pending', at: expect.any(String) }],
+      status_history: [{ status: 'pending', at: expect.any(String), reason: null }],
     }));
     expect(en.items).toEqual([
       { product_id: p0.id, name: p0.name_en, image: p0.main_image, price: egp(unitPiastres(p0)), qty: 2, smell: [s0[0].name_en, s0[1].name_en], gift: null },

@@ -5,16 +5,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { DEMO_USER, seedIfEmpty } from '../../server/db/seed/seed.ts';
+import { DEMO_OWNER, DEMO_USER, seedIfEmpty } from '../../server/db/seed/seed.ts';
+import { verifyPassword } from '../../server/auth/passwords.ts';
 
 let opened: OpenedDatabase;
 let media: string;
+const printed: string[] = [];
 
 beforeAll(async () => {
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-seed-media-'));
   opened = openDatabase(':memory:');
   await migrateToLatest(opened.db);
-  expect(await seedIfEmpty(opened.db, { mediaDir: media })).toBe(true);
+  expect(await seedIfEmpty(opened.db, { mediaDir: media, print: (line) => printed.push(line) })).toBe(true);
 });
 afterAll(async () => {
   await opened.close();
@@ -71,9 +73,22 @@ describe('the demo shop', () => {
     }
   });
 
+  it('has an owner whose password nobody could know: a one-time password, printed once, to be changed at the first sign-in', async () => {
+    const owner = await opened.db.selectFrom('users').selectAll().where('email', '=', DEMO_OWNER.email).executeTakeFirstOrThrow();
+    expect(owner).toMatchObject({ role: 'owner', must_change_password: 1 });
+    expect(printed).toHaveLength(1);
+    const password = /one-time password (\S+) /.exec(printed[0])![1];
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(await verifyPassword(password, owner.password_hash)).toBe(true);
+    // every other account is a shopper
+    const roles = await opened.db.selectFrom('users').select('role').where('email', '!=', DEMO_OWNER.email).execute();
+    expect(new Set(roles.map((r) => r.role))).toEqual(new Set(['shopper']));
+  });
+
   it('seeds once: a second start changes nothing', async () => {
     const before = await Promise.all((['products', 'categories', 'coupons', 'users', 'reviews', 'gifts'] as const).map(count));
-    expect(await seedIfEmpty(opened.db, { mediaDir: media })).toBe(false);
+    expect(await seedIfEmpty(opened.db, { mediaDir: media, print: (line) => printed.push(line) })).toBe(false);
+    expect(printed).toHaveLength(1);
     expect(await Promise.all((['products', 'categories', 'coupons', 'users', 'reviews', 'gifts'] as const).map(count))).toEqual(before);
   });
 });

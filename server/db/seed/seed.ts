@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../database.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword, oneTimePassword } from '../../auth/passwords.ts';
 import { SEED_CATEGORIES, SEED_CONTENT, SEED_GIFTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
 import { aboutSvg, categorySvg, giftSvg, heroSvg, productSvg } from './images.ts';
 
@@ -14,6 +14,15 @@ export const DEMO_USER = {
   phone: '01011112222',
   birth_date: '1995-05-15',
   points: 1200,
+} as const;
+
+/** The demo shop's owner: its password is never one anyone could know (see seedIfEmpty). */
+export const DEMO_OWNER = {
+  email: 'owner@attar.eg',
+  first_name: 'Nour',
+  last_name: 'Attar',
+  phone: '01099990000',
+  birth_date: '1988-03-21',
 } as const;
 
 export const SEED_COUPONS = [
@@ -54,17 +63,22 @@ export function ensureMedia(mediaDir: string) {
 const daysAgo = (now: number, days: number) => new Date(now - days * 86_400_000).toISOString();
 
 /** The demo shop (docs/rules.md, "The demo shop"), on first start only: a shop with categories is left alone. */
-export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: FastifyBaseLogger }) {
+export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: FastifyBaseLogger; ownerPassword?: string | null; print?: (line: string) => void }) {
   ensureMedia(options.mediaDir);
   const existing = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demoHash = await hashPassword(DEMO_USER.password);
+  // The owner's password: the one chosen for tests and demos, or a random one-time password.
+  const ownerPassword = options.ownerPassword ?? oneTimePassword();
+  const ownerHash = await hashPassword(ownerPassword);
+  let seeded = false;
   const now = Date.now();
   const at = new Date(now).toISOString();
 
   await db.transaction().execute(async (trx) => {
     // Another process may have seeded while we hashed.
     if (await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst()) return;
+    seeded = true;
 
     const categoryIds = new Map<string, number>();
     for (const [i, c] of SEED_CATEGORIES.entries()) {
@@ -147,7 +161,19 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
     await trx.insertInto('addresses').values({
       user_id: demo.id, title: 'Home', address: '12 Mossadak St, Dokki', phone: DEMO_USER.phone, city: 'Dokki', government: 'giza', created_at: at,
     }).execute();
+    await trx.insertInto('users').values({
+      ...DEMO_OWNER, password_hash: ownerHash, points: 0, created_at: at, role: 'owner',
+      must_change_password: options.ownerPassword ? 0 : 1,
+    }).execute();
   });
+  if (!seeded) return false;
   options.log?.info({ products: SEED_PRODUCTS.length }, 'seeded the demo shop');
+  if (!options.ownerPassword) {
+    // Once, on the console (never in a JSON log line, whose "password" keys are redacted): the only place it is shown.
+    (options.print ?? ((line) => process.stdout.write(`${line}\n`)))(
+      `The demo shop's owner: sign in at /sign-in as ${DEMO_OWNER.email} with the one-time password ${ownerPassword} ` +
+      '(shown only now; you will choose your own at the first sign-in; `npm run shop -- staff:reset owner@attar.eg` makes a new one).',
+    );
+  }
   return true;
 }

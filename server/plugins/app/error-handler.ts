@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError, type FieldError } from '../../errors.ts';
 import { isBusyError, isFullError } from '../../db/database.ts';
-import { MESSAGES, t, type Lang, type MessageKey } from '../../i18n/messages.ts';
+import { MESSAGES, t, type Lang, type MessageKey, type MessageParams } from '../../i18n/messages.ts';
 import { EMPTY_MESSAGE, FIELD_MESSAGE } from '../../contract/common.ts';
 
 interface AjvError {
@@ -84,7 +84,7 @@ export function sendError(
   lang: Lang,
   status: number,
   key: MessageKey,
-  params?: Record<string, string | number>,
+  params?: MessageParams,
   errors?: Record<string, string[]>,
 ) {
   const body: { status: number; message: string; errors?: Record<string, string[]> } = {

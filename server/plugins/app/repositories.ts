@@ -9,6 +9,8 @@ import { IdempotencyKeys } from './idempotency/idempotency-repository.ts';
 import { StockRepository } from './stock/stock-repository.ts';
 import { CouponsRepository } from './coupons/coupons-repository.ts';
 import { PointsRepository } from './points/points-repository.ts';
+import { AuditRepository } from './back-office/audit-repository.ts';
+import { BackOfficeRepository } from './back-office/back-office-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,8 @@ declare module 'fastify' {
     stock: StockRepository;
     coupons: CouponsRepository;
     points: PointsRepository;
+    audit: AuditRepository;
+    backOffice: BackOfficeRepository;
   }
 }
 
@@ -35,6 +39,8 @@ async function repositories(app: FastifyInstance) {
   app.decorate('stock', new StockRepository(app.db));
   app.decorate('coupons', new CouponsRepository(app.db));
   app.decorate('points', new PointsRepository(app.db));
+  app.decorate('audit', new AuditRepository(app.db));
+  app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });

@@ -22,7 +22,7 @@ async function services(app: FastifyInstance) {
     keys: app.idempotencyKeys,
     catalog: app.catalog,
   }));
-  app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points }));
+  app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points, audit: app.audit }));
 }
 
 export default fp(services, { name: 'services', dependencies: ['repositories'] });

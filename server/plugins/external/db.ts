@@ -12,7 +12,7 @@ async function db(app: FastifyInstance) {
     await opened.close();
   });
   await migrateToLatest(opened.db);
-  if (app.config.seed) await seedIfEmpty(opened.db, { mediaDir: app.config.mediaDir, log: app.log });
+  if (app.config.seed) await seedIfEmpty(opened.db, { mediaDir: app.config.mediaDir, log: app.log, ownerPassword: app.config.demoOwnerPassword });
   const rows = await opened.db.selectFrom('settings').select(['key', 'value']).execute();
   const settings = mergeSettings(app.config.settings, rows.map((r) => [r.key, r.value]));
   app.decorate('db', opened.db);

@@ -5,6 +5,7 @@ import cartRoutes from './cart/index.ts';
 import checkoutRoutes from './checkout/index.ts';
 import orderRoutes from './orders/index.ts';
 import contentRoutes from './content/index.ts';
+import adminRoutes from './admin/index.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 
 export default async function apiRoutes(app: FastifyInstance) {
@@ -14,6 +15,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(contentRoutes);
+  await app.register(adminRoutes);
   // Unknown API paths answer the contract's 404, never the storefront's shell.
   app.setNotFoundHandler((request, reply) => sendError(reply, request.lang ?? 'en', 404, 'not_found'));
 }

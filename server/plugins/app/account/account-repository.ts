@@ -101,7 +101,8 @@ export class AccountRepository {
   }
 
   async setPassword(userId: number, password: string) {
-    await this.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
+    // A password the account chose itself: no longer a one-time password.
+    await this.db.updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: 0 }).where('id', '=', userId).execute();
   }
 
   async addresses(userId: number, lang: Lang) {

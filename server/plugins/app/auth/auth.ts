@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthenticated } from '../../../errors.ts';
+import { AppError, unauthenticated } from '../../../errors.ts';
+import { hasRole } from '../../../domain/roles.ts';
 import type { AuthUser } from '../../../types.ts';
 import { TokenStore } from './auth-repository.ts';
 
@@ -24,6 +25,13 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenStore;
+    /**
+     * onRequest hooks for the back office: 401 without a valid token, 403 for
+     * an account without the role (a shopper; staff on the owner's routes),
+     * 403 while the account's password is still a one-time password.
+     */
+    requireStaff(request: FastifyRequest): Promise<void>;
+    requireOwner(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -42,6 +50,27 @@ async function auth(app: FastifyInstance) {
       throw unauthenticated();
     }
   });
+  app.decorate('requireStaff', roleCheck(app, 'staff'));
+  app.decorate('requireOwner', roleCheck(app, 'owner'));
+}
+
+/**
+ * The account's role is read from the database on every back-office request,
+ * never cached with the token: an owner who takes a role away takes it away
+ * at once.
+ */
+function roleCheck(app: FastifyInstance, needed: 'staff' | 'owner') {
+  return async (request: FastifyRequest) => {
+    await app.authenticate(request);
+    const account = await app.db.selectFrom('users').select(['role', 'must_change_password'])
+      .where('id', '=', request.user!.id).executeTakeFirst();
+    if (!account || !hasRole(account.role, needed)) {
+      request.log.info({ event: 'forbidden', needed, userId: request.user!.id, route: request.routeOptions.url, ip: request.ip }, 'role refused');
+      throw new AppError(403, 'forbidden');
+    }
+    if (account.must_change_password === 1) throw new AppError(403, 'password_change_required');
+    request.user!.role = account.role;
+  };
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['db'] });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db, Q } from '../../../db/database.ts';
 import type { OrderItemsTable, OrdersTable } from '../../../db/schema.ts';
 import type { Lang } from '../../../i18n/messages.ts';
@@ -19,7 +19,7 @@ export class OrdersRepository {
 
   #rows() {
     return this.db.selectFrom('orders as o')
-      .select(['o.id', 'o.number', 'o.created_at', 'o.status', 'o.total', 'o.payment', 'o.shiping', 'o.delivery_date'])
+      .select(['o.id', 'o.number', 'o.created_at', 'o.status', 'o.total', 'o.payment', 'o.payment_status', 'o.shiping', 'o.delivery_date'])
       .select((eb) => eb.selectFrom('order_items as i').whereRef('i.order_id', '=', 'o.id')
         .select((e) => e.fn.coalesce(e.fn.sum<number>('i.qty'), e.lit(0)).as('n')).as('items_count'));
   }
@@ -40,9 +40,14 @@ export class OrdersRepository {
   async detail(userId: number, orderId: number, lang: Lang) {
     const o = await this.db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
     if (!o) throw notFound('order_not_found');
+    return this.detailOf(o, lang);
+  }
+
+  /** An order as its shopper reads it (the back office adds to it). */
+  async detailOf(o: Selectable<OrdersTable>, lang: Lang) {
     const [items, history] = await Promise.all([
       this.db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
-      this.db.selectFrom('order_status_history').select(['status', 'at']).where('order_id', '=', o.id).orderBy('id').execute(),
+      this.db.selectFrom('order_status_history').select(['status', 'at', 'reason']).where('order_id', '=', o.id).orderBy('id').execute(),
     ]);
     const address = JSON.parse(o.address_json) as { title: string; address: string; phone: string; city: string; government: string };
     const gov = GOVERNORATES.find((g) => g.code === address.government);
@@ -54,6 +59,7 @@ export class OrdersRepository {
       total: toEgp(o.total),
       items_count: items.reduce((n, i) => n + i.qty, 0),
       payment: o.payment,
+      payment_status: o.payment_status,
       shiping: o.shiping,
       delivery_date: o.delivery_date,
       items: items.map((i) => ({
@@ -66,6 +72,7 @@ export class OrdersRepository {
         gift: localized(i, 'gift_name', lang) ?? null,
       })),
       address: { ...address, government: gov ? gov[lang] : address.government },
+      governorate: address.government,
       username: o.username,
       phone: o.phone,
       subtotal: toEgp(o.subtotal),
@@ -76,7 +83,9 @@ export class OrdersRepository {
       points_earned: o.points_earned,
       shipping_fee: toEgp(o.shipping_fee),
       wallet_phone: o.wallet_phone,
-      status_history: history,
+      payment_sender_phone: o.payment_sender_phone,
+      payment_reference: o.payment_reference,
+      status_history: history.map((h) => ({ status: h.status, at: h.at, reason: h.reason })),
     };
   }
 
@@ -96,9 +105,9 @@ export class OrdersRepository {
     await q.insertInto('order_items').values({ ...item, order_id: orderId }).execute();
   }
 
-  /** One step of the order's status history. */
-  async insertHistory(orderId: number, status: OrderStatus, at: string, q: Q = this.db): Promise<void> {
-    await q.insertInto('order_status_history').values({ order_id: orderId, status, at }).execute();
+  /** One step of the order's status history: who made it (null: the shopper, the checkout or the command line), and why for a cancellation. */
+  async insertHistory(orderId: number, status: OrderStatus, at: string, q: Q = this.db, by: number | null = null, reason: string | null = null): Promise<void> {
+    await q.insertInto('order_status_history').values({ order_id: orderId, status, at, by_user_id: by, reason }).execute();
   }
 
   /** The shop's listing, newest first. */
@@ -117,6 +126,25 @@ export class OrdersRepository {
   async moveStatus(orderId: number, from: OrderStatus, to: OrderStatus, q: Q = this.db): Promise<boolean> {
     const moved = await q.updateTable('orders').set({ status: to }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
     return Number(moved.numUpdatedRows) === 1;
+  }
+
+  /** A shopper's own order, as stored, or undefined (anyone else's too). */
+  findOwned(userId: number, orderId: number, q: Q = this.db) {
+    return q.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** Sets the order's payment fields, only if its payment status is still `from`. Answers whether it did. */
+  async setPayment(
+    orderId: number, from: string,
+    values: { payment_status: string; payment_sender_phone?: string | null; payment_reference?: string | null; paid_at?: string | null },
+    q: Q = this.db,
+  ): Promise<boolean> {
+    const set = await q.updateTable('orders').set(values).where('id', '=', orderId).where('payment_status', '=', from).executeTakeFirst();
+    return Number(set.numUpdatedRows) === 1;
+  }
+
+  async insertNote(orderId: number, userId: number, text: string, at: string, q: Q = this.db): Promise<void> {
+    await q.insertInto('order_notes').values({ order_id: orderId, user_id: userId, text, at }).execute();
   }
 
   /** An order's lines: which product, how many units. */

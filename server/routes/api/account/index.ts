@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ERROR_RESPONSES, IdParams, MessageOnly } from '../../../contract/common.ts';
@@ -11,13 +11,15 @@ import { t } from '../../../i18n/messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { FailureLimit, WindowLimit, type Attempt } from '../../../plugins/app/auth/window-limit.ts';
 import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
+import type { User as UserRow } from '../../../db/schema.ts';
+import type { Role } from '../../../domain/roles.ts';
 
 /** A birth date of the right shape that is not a real one, or too recent. */
 const BIRTH_DATE: Refusal[] = (['month_invalid', 'day_invalid', 'february_days', 'february_28_days', 'month_30_days', 'year_invalid', 'too_young', 'date_invalid'] as const)
   .map((key) => [422, key, 'birth_date'] as const);
 
 /** What a shopper sees of their account: never the password's hash. */
-function publicUser(u: Static<typeof User>) {
+function publicUser(u: UserRow) {
   return {
     id: u.id,
     first_name: u.first_name,
@@ -26,6 +28,8 @@ function publicUser(u: Static<typeof User>) {
     phone: u.phone,
     birth_date: u.birth_date,
     points: u.points,
+    role: u.role as Role,
+    must_change_password: u.must_change_password === 1,
   };
 }
 
