@@ -31,7 +31,7 @@ export class AuditRepository {
   }
 
   /** Newest first, a page at a time, with who made each change by name. */
-  async list(page: number, perPage: number) {
+  async list(page: number, perPage = 20) {
     const totalRow = await this.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const total = Number(totalRow?.n ?? 0);
     const rows = await this.db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.user_id')

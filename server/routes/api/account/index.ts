@@ -11,7 +11,6 @@ import { t } from '../../../i18n/messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { FailureLimit, WindowLimit, type Attempt } from '../../../plugins/app/auth/window-limit.ts';
 import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
-import type { User as UserRow } from '../../../db/schema.ts';
 import type { Role } from '../../../domain/roles.ts';
 
 /** A birth date of the right shape that is not a real one, or too recent. */
@@ -19,6 +18,11 @@ const BIRTH_DATE: Refusal[] = (['month_invalid', 'day_invalid', 'february_days',
   .map((key) => [422, key, 'birth_date'] as const);
 
 /** What a shopper sees of their account: never the password's hash. */
+interface UserRow {
+  id: number; first_name: string; last_name: string; email: string; phone: string; birth_date: string; points: number;
+  role: string; must_change_password: number;
+}
+
 function publicUser(u: UserRow) {
   return {
     id: u.id,

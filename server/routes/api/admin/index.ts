@@ -11,7 +11,6 @@ import {
 } from '../../../contract/admin.ts';
 import { FieldErrors } from '../../../errors.ts';
 import { STATUS_NAMES, t } from '../../../i18n/messages.ts';
-import { ADMIN_PER_PAGE } from '../../../plugins/app/back-office/back-office-repository.ts';
 import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
 
 /** Refused on every back-office route: no token, not the role, a one-time password still in use. */
@@ -121,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       ...schema('Owner: every back-office write, newest first: who, what, when, before and after. Read only.'), querystring: AuditQuery,
       response: responses(Type.Object({ entries: Type.Array(AuditEntry), meta: Meta })),
     },
-  }, async (request) => ok(t(request.lang, 'ok'), await app.audit.list(request.query.page ?? 1, ADMIN_PER_PAGE)));
+  }, async (request) => ok(t(request.lang, 'ok'), await app.audit.list(request.query.page ?? 1)));
 };
 
 export default routes;
