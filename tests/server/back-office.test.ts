@@ -381,3 +381,17 @@ describe('the command line', () => {
     }
   });
 });
+
+describe('the orders list by day', () => {
+  it('takes Cairo days in any digits, and refuses a day the calendar does not have', async () => {
+    const today = app.carts.today();
+    const ok = await call(app, 'GET', `/admin/orders?from=${encodeURIComponent(today.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]))}&to=${today}`, { token: staff.token });
+    expect(ok.statusCode, ok.raw).toBe(200);
+    expect(ok.body.data.meta.total).toBeGreaterThan(0);
+    const before = await call(app, 'GET', '/admin/orders?to=2000-01-01', { token: staff.token });
+    expect(before.body.data.orders).toEqual([]);
+    const bad = await call(app, 'GET', '/admin/orders?from=2026-23-40', { token: staff.token, lang: 'ar' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body.errors).toEqual({ from: ['يُرجى إدخال تاريخ صحيح (YYYY-MM-DD).'] });
+  });
+});

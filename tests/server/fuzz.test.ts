@@ -75,7 +75,9 @@ describe('numbers the query and path coerce to infinity', () => {
           let url = route.path;
           for (const name of Object.keys(route.pathParams)) url = url.replace(`{${name}}`, field.where === 'path' && field.name === name ? value : '1');
           if (field.where === 'query') url += `?${field.name}=${value}`;
-          const res = await world.app.inject({ method: route.method, url, headers: { authorization: `Bearer ${world.me.token}` } });
+          // The back office's routes as its owner: a shopper's token stops at the role check, before the number is read.
+          const token = route.path.startsWith('/api/admin/') ? world.ownerToken : world.me.token;
+          const res = await world.app.inject({ method: route.method, url, headers: { authorization: `Bearer ${token}` } });
           expect(res.statusCode, `${route.name} ${field.name}=${value}`).toBe(422);
           expect(JSON.parse(res.body).errors[field.name], `${route.name} ${field.name}=${value}`).toEqual(['This value has the wrong type.']);
           tried += 1;

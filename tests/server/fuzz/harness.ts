@@ -12,7 +12,7 @@
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { addAddress, call, checkoutBody, completeCart, makeApp, registerShopper, seededProduct } from '../helpers.ts';
+import { addAddress, call, checkoutBody, completeCart, loginOwner, makeApp, registerShopper, seededProduct } from '../helpers.ts';
 import { DEMO_USER } from '../../../server/db/seed/seed.ts';
 import { allowedDeliveryDays } from '../../../server/domain/shipping.ts';
 import { HOSTILE_STRINGS } from './hostile.ts';
@@ -37,6 +37,8 @@ export interface World {
   session: Shopper;
   revokedToken: string;
   expiredToken: string;
+  /** the demo owner's token, for the contract walk of the back office */
+  ownerToken: string;
   /** every token the fuzz holds: none may ever appear in an answer */
   secrets: Set<string>;
   pools: Record<PoolName, (string | number)[]>;
@@ -95,6 +97,7 @@ export async function createWorld(): Promise<World> {
   const revokedRow = await app.tokens.find(revokedToken);
   await app.tokens.revoke(revokedRow!.id);
   const expiredToken = await app.tokens.issue(ua.user.id, new Date(Date.now() - 400 * 86_400_000));
+  const ownerToken = await loginOwner(app);
 
   const world: World = {
     app,
@@ -110,7 +113,8 @@ export async function createWorld(): Promise<World> {
     session: { id: uc.user.id, token: uc.token, email: uc.body.email, phone: uc.user.phone, password: uc.body.password },
     revokedToken,
     expiredToken,
-    secrets: new Set([ua.token, ub.token, uc.token, revokedToken, expiredToken]),
+    ownerToken,
+    secrets: new Set([ua.token, ub.token, uc.token, revokedToken, expiredToken, ownerToken]),
     pools: {} as World['pools'],
     before: '',
     sent: 0,
@@ -289,6 +293,7 @@ export async function send(world: World, route: RouteSpec, plan: Plan): Promise<
   let bearer: string | null = null;
   switch (plan.auth.mode) {
     case 'me': bearer = await myToken(world, route.name); break;
+    case 'owner': bearer = world.ownerToken; break;
     case 'revoked': bearer = world.revokedToken; break;
     case 'expired': bearer = world.expiredToken; break;
     case 'garbage': headers.authorization = plan.auth.header; break;
@@ -554,12 +559,14 @@ export async function invariantProblems(world: World): Promise<string[]> {
       if (gone.length || came.length) problems.push(`${table} changed: ${gone.slice(0, 2).join(' ')} → ${came.slice(0, 2).join(' ')}`);
     }
   }
-  // Only the shop moves an order (npm run shop): the fuzz's shoppers' orders all stay pending.
+  // Only the shop moves an order (the back office, npm run shop); a shopper may only cancel their
+  // own pending order. The fuzz's shoppers' orders stay pending, or the fuzz's own are cancelled.
   const shoppers = [world.me.id, world.other.id, world.session.id];
-  const moved = await db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id')
-    .select(['h.order_id', 'h.status']).where('o.user_id', 'in', shoppers).where('h.status', '!=', 'pending').execute();
+  const movedBy = (rows: { user_id: number; status: string }[]) => rows.filter((r) => !(r.status === 'cancelled' && r.user_id === world.me.id));
+  const moved = movedBy(await db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id')
+    .select(['h.order_id', 'h.status', 'o.user_id']).where('o.user_id', 'in', shoppers).where('h.status', '!=', 'pending').execute());
   if (moved.length) problems.push(`orders moved without the shop: ${JSON.stringify(moved.slice(0, 5))}`);
-  const states = await db.selectFrom('orders').select(['id', 'status']).where('user_id', 'in', shoppers).where('status', '!=', 'pending').execute();
+  const states = movedBy(await db.selectFrom('orders').select(['id', 'status', 'user_id']).where('user_id', 'in', shoppers).where('status', '!=', 'pending').execute());
   if (states.length) problems.push(`orders not pending: ${JSON.stringify(states.slice(0, 5))}`);
   const balances = await db.selectFrom('users as u')
     .leftJoin(db.selectFrom('points_ledger').select(['user_id', (eb) => eb.fn.sum<number>('delta').as('sum')]).groupBy('user_id').as('l'), 'l.user_id', 'u.id')

@@ -108,6 +108,8 @@ export class Raw {
 
 export type AuthPlan =
   | { mode: 'me' | 'none' | 'revoked' | 'expired' }
+  /** the shop's owner: the contract walk reaches past the back office's role check with it */
+  | { mode: 'owner' }
   | { mode: 'garbage'; header: string };
 
 export type BodyPlan =

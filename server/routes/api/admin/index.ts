@@ -10,6 +10,8 @@ import {
   Dashboard, MarkPaidBody, Meta, MessagesQuery, NoteBody, OrderNumberParams, OrderStatusBody, PointsBody,
 } from '../../../contract/admin.ts';
 import { FieldErrors } from '../../../errors.ts';
+import { toLatinDigits } from '../../../contract/rules.ts';
+import { isIsoDay } from '../../../domain/calendar.ts';
 import { STATUS_NAMES, t } from '../../../i18n/messages.ts';
 import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
 
@@ -29,10 +31,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/admin/orders', {
     ...staff, schema: {
-      ...schema('Staff: the shop\'s orders, newest first, filtered and searched.'), querystring: AdminOrdersQuery,
+      ...schema('Staff: the shop\'s orders, newest first, filtered and searched.', [[422, 'date_invalid', 'from'], [422, 'date_invalid', 'to']]),
+      querystring: AdminOrdersQuery,
       response: responses(Type.Object({ orders: Type.Array(AdminOrderRow), meta: Meta })),
     },
-  }, async (request) => ok(t(request.lang, 'ok'), await app.backOffice.listOrders({ ...request.query, page: request.query.page ?? 1 })));
+  }, async (request) => {
+    // Days in any digits; one the calendar does not have (2026-23-40) is refused, never moved.
+    const errors = new FieldErrors();
+    const day = (field: 'from' | 'to') => {
+      const value = request.query[field];
+      if (value === undefined) return undefined;
+      const latin = toLatinDigits(value);
+      if (!isIsoDay(latin)) errors.add(field, 'date_invalid');
+      return latin;
+    };
+    const filter = { ...request.query, from: day('from'), to: day('to'), page: request.query.page ?? 1 };
+    errors.throwIfAny();
+    return ok(t(request.lang, 'ok'), await app.backOffice.listOrders(filter));
+  });
 
   app.get('/admin/orders/:number', {
     ...staff, schema: { ...schema('Staff: one order, with what it takes to prepare, confirm and deliver it.', [[404, 'order_not_found']]), params: OrderNumberParams, response: orderAnswer },
