@@ -70,6 +70,9 @@ describe('the back office by role', () => {
     if (needed === 'owner') expect(byStaff.statusCode, `${route} by staff`).toBe(403);
     else expect([401, 403], `${route} by staff: ${byStaff.raw}`).not.toContain(byStaff.statusCode);
     const byOwner = await call(app, method, url(route), { token: tokens.owner, body });
+    // No cache keeps an answer, a refusal or a success.
+    expect(none.headers['cache-control'], route).toBe('no-store');
+    expect(byOwner.headers['cache-control'], route).toBe('no-store');
     expect([401, 403], `${route} by the owner: ${byOwner.raw}`).not.toContain(byOwner.statusCode);
     expect(byOwner.statusCode, route).toBeLessThan(500);
   });

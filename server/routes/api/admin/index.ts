@@ -25,6 +25,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = (summary: string, refusals: Refusal[] = []) => ({ tags, security: bearer, description: describe(summary, [...GUARD, ...refusals]) });
   const orderAnswer = responses(Type.Object({ order: AdminOrderDetail }));
 
+  // The shop's customers and money: kept by no cache, the browser's included (this plugin's routes only).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
   app.get('/admin/dashboard', {
     ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },
   }, async (request) => ok(t(request.lang, 'ok'), await app.backOffice.dashboard(request.lang)));
