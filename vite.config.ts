@@ -79,6 +79,11 @@ export default defineConfig({
     outDir: 'dist', sourcemap: true,
     // Which files each screen needs: the server links a rendered screen's stylesheets (storefront-render.ts).
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    rolldownOptions: {
+      // Two pages: the shop (index.html) and the back office (admin.html), whose code no shopper
+      // loads or precaches (docs/decisions.md, "The back office: a second HTML entry").
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), admin: path.resolve(import.meta.dirname, 'admin.html') },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
+    },
   },
 });
