@@ -1,5 +1,6 @@
 // The back office's frame: its providers, the guard (who may be here), the bar and menu, the screens.
 import { useEffect, type ReactNode } from 'react';
+import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { NavLink, Route, Routes } from 'react-router-dom';
@@ -12,6 +13,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import { LanguageProvider, useLanguage } from '@/lib/language';
 import { MuiScope } from '@/lib/mui/scope';
 import { SessionProvider, useSession } from '@/lib/session';
@@ -36,9 +38,11 @@ export function AdminProviders({ children, queryClient }: { children: ReactNode;
   return (
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>
-        <SessionProvider>
-          <MuiScope>{children}</MuiScope>
-        </SessionProvider>
+        <I18nProvider i18n={i18n}>
+          <SessionProvider>
+            <MuiScope>{children}</MuiScope>
+          </SessionProvider>
+        </I18nProvider>
       </LanguageProvider>
     </QueryClientProvider>
   );
