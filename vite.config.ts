@@ -14,6 +14,7 @@ import { precacheReport } from './scripts/vite/precache-report.ts';
 import { precacheSelection } from './scripts/vite/precache-selection.ts';
 import { nameTheBuild, productionBuild } from './scripts/vite/production-build.ts';
 import { serverRenderBuild } from './scripts/vite/server-render-build.ts';
+import { adminBuild } from './scripts/vite/admin-build.ts';
 
 // The build plugins live in scripts/vite/, each saying why it exists; what they
 // know of the routes (first-visit screens, offline screens, prefetch, the boot
@@ -71,6 +72,9 @@ export default defineConfig({
     }),
     productionBuild(),
     precacheReport(),
+    // The back office (admin.html): a build of its own into dist/, after the shop's (docs/decisions.md,
+    // "The back office: a second HTML entry").
+    adminBuild({ root: import.meta.dirname, alias: ALIASES, plugins: () => [muiWithoutCssVars(), ...sourcePlugins()] }),
     serverRenderBuild({ root: import.meta.dirname, alias: ALIASES, plugins: () => [muiWithoutCssVars(), ...sourcePlugins()] }),
   ],
   resolve: { alias: ALIASES },
@@ -79,11 +83,6 @@ export default defineConfig({
     outDir: 'dist', sourcemap: true,
     // Which files each screen needs: the server links a rendered screen's stylesheets (storefront-render.ts).
     manifest: true,
-    rolldownOptions: {
-      // Two pages: the shop (index.html) and the back office (admin.html), whose code no shopper
-      // loads or precaches (docs/decisions.md, "The back office: a second HTML entry").
-      input: { index: path.resolve(import.meta.dirname, 'index.html'), admin: path.resolve(import.meta.dirname, 'admin.html') },
-      output: { codeSplitting: { groups: CHUNK_GROUPS } },
-    },
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
 });

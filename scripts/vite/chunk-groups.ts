@@ -32,12 +32,8 @@ const OVERLAYS = new RegExp(`${MUI}(Menu|MenuList|MenuItem|List|ListItem\\w*|Pop
 /** MUI's form fields (lists' filters, the cart, checkout and account forms). */
 const FORMS = new RegExp(`${MUI}(TextField|Select|NativeSelect|FormHelperText|InputBase|InputLabel|InputAdornment|OutlinedInput|FilledInput|Input|Autocomplete)[\\/](?!utils)`);
 
-/**
- * Vite's helper that preloads a lazy file's dependencies, and its modulepreload polyfill: the
- * entry needs them at once. With two pages (the shop and the back office, admin.html) the polyfill
- * is shared, and would otherwise be a file of its own on the shop's first load.
- */
-const PRELOAD_HELPER = /vite[\\/](preload-helper|modulepreload-polyfill)/;
+/** Vite's helper that preloads a lazy file's dependencies: the entry needs it at once. */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
 const boot = partOf('boot');
 
 /**

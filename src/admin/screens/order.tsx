@@ -1,6 +1,6 @@
 // One order: what to pack, where to take it, what was paid; its next statuses, payment, notes and
 // history; the customer's record; a WhatsApp confirmation; an A5 packing slip when printed.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -25,9 +25,10 @@ import { Loaded, useAdmin } from '../common';
 import { governorateName, moveLabel, paymentLabel, paymentStatusLabel, statusLabel } from '../labels';
 
 function Section({ title, children, print = false }: { title: string; children: ReactNode; print?: boolean }) {
+  const id = useId();
   return (
-    <Card variant="outlined" component="section" className={print ? 'admin-print-area' : 'no-print'} sx={{ p: 2 }}>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>{title}</Typography>
+    <Card variant="outlined" component="section" aria-labelledby={id} className={print ? 'admin-print-area' : 'no-print'} sx={{ p: 2 }}>
+      <Typography component="h2" variant="h6" id={id} sx={{ mb: 1 }}>{title}</Typography>
       {children}
     </Card>
   );
