@@ -17,7 +17,7 @@ function Figure({ to, label, value }: { to: string; label: string; value: string
     <Card variant="outlined">
       <CardActionArea component={RouterLink} to={to} sx={{ p: 2, minHeight: 88 }}>
         <Typography component="span" sx={{ display: 'block', color: 'text.secondary' }}>{label}</Typography>
-        <Typography component="span" sx={{ display: 'block', fontSize: '1.6rem', fontWeight: 700 }}>{value}</Typography>
+        <Typography component="span" sx={{ display: 'block', fontSize: { xs: '1.3rem', sm: '1.6rem' }, fontWeight: 700, overflowWrap: 'anywhere' }}>{value}</Typography>
       </CardActionArea>
     </Card>
   );
@@ -57,7 +57,7 @@ export function DashboardScreen() {
                   {data.low_stock.map((product) => (
                     <Card component="li" variant="outlined" key={product.id} sx={{ p: 1.5, display: 'flex', justifyContent: 'space-between', gap: 2 }}>
                       <span>{product.name} <Typography component="span" color="text.secondary">({product.category_name})</Typography></span>
-                      <strong>{t`${formatNumber(product.stock, lang)} left`}</strong>
+                      <strong style={{ whiteSpace: 'nowrap' }}>{t`${formatNumber(product.stock, lang)} left`}</strong>
                     </Card>
                   ))}
                 </Box>

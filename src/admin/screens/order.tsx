@@ -189,8 +189,8 @@ function OrderView({ order }: { order: OrderDetail }) {
       <Section title={t`Delivery`} print>
         <Typography><strong>{order.username}</strong></Typography>
         <Typography><Link href={`tel:${order.phone}`}><PhoneNumber phone={order.phone} /></Link></Typography>
-        <Typography>{order.address.title}: {order.address.address}</Typography>
-        <Typography>{order.address.city}, {governorateName(order.governorate, lang)}</Typography>
+        <Typography><bdi>{order.address.title}</bdi>{lang === 'ar' ? '، ' : ': '}<bdi>{order.address.address}</bdi></Typography>
+        <Typography><bdi>{order.address.city}</bdi>{lang === 'ar' ? '، ' : ', '}{governorateName(order.governorate, lang)}</Typography>
         {order.address.phone && order.address.phone !== order.phone && (
           <Typography>{t`Address phone:`} <Link href={`tel:${order.address.phone}`}><PhoneNumber phone={order.address.phone} /></Link></Typography>
         )}
@@ -225,7 +225,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         <Notes order={order} onSaid={setSaid} />
       </Section>
       <Section title={t`History`}>
-        <Box component="ol" sx={{ pl: 2.5, my: 0 }}>
+        <Box component="ol" sx={{ pl: 2.5, my: 0, listStyleType: lang === 'ar' ? 'arabic-indic' : 'decimal' }}>
           {order.status_history.map((step, i) => (
             <li key={i}>
               <strong>{statusLabel(step.status)}</strong> · {formatTimestamp(step.at, lang)} · {step.by ?? t`the customer or the system`}

@@ -107,7 +107,7 @@ export function OrdersScreen() {
             ? <Typography>{t`No order matches.`}</Typography>
             : (
               <>
-                <Typography sx={{ mb: 1 }} color="text.secondary">{t`${formatNumber(meta.total, lang)} orders`}</Typography>
+                <Typography sx={{ mb: 1 }} color="text.secondary">{t`Orders found: ${formatNumber(meta.total, lang)}`}</Typography>
                 <Box component="ul" className="admin-cards" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                   {orders.map((order) => (
                     <Card component="li" variant="outlined" key={order.id}>
