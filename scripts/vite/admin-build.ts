@@ -49,3 +49,17 @@ export function adminBuild(options: { root: string; alias: AliasOptions; plugins
     },
   };
 }
+
+/** On the dev server (`npm run dev`), /admin and below are the back office's page, as the server answers them. */
+export function adminDevPage(): Plugin {
+  return {
+    name: 'attar:admin-dev-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/admin(\/|\?|$)/.test(request.url)) request.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
