@@ -14,6 +14,7 @@ import { precacheReport } from './scripts/vite/precache-report.ts';
 import { precacheSelection } from './scripts/vite/precache-selection.ts';
 import { nameTheBuild, productionBuild } from './scripts/vite/production-build.ts';
 import { serverRenderBuild } from './scripts/vite/server-render-build.ts';
+import { adminBuild, adminDevPage } from './scripts/vite/admin-build.ts';
 
 // The build plugins live in scripts/vite/, each saying why it exists; what they
 // know of the routes (first-visit screens, offline screens, prefetch, the boot
@@ -71,6 +72,10 @@ export default defineConfig({
     }),
     productionBuild(),
     precacheReport(),
+    // The back office (admin.html): a build of its own into dist/, after the shop's (docs/decisions.md,
+    // "The back office: a second HTML entry").
+    adminDevPage(),
+    adminBuild({ root: import.meta.dirname, alias: ALIASES, plugins: () => [muiWithoutCssVars(), ...sourcePlugins()] }),
     serverRenderBuild({ root: import.meta.dirname, alias: ALIASES, plugins: () => [muiWithoutCssVars(), ...sourcePlugins()] }),
   ],
   resolve: { alias: ALIASES },

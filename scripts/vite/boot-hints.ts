@@ -2,7 +2,7 @@
 import type { Plugin, Rollup } from 'vite';
 import { prefetchedModule } from '../../src/app/route-manifest.ts';
 import { PREFETCH_META, PREFETCHED_SCREENS } from '../../src/pwa/prefetch-plan.ts';
-import { appCode, chunksOf, lazyChunkOf, withImports } from './bundle-graph.ts';
+import { appCode, chunksOf, isShopEntry, lazyChunkOf, withImports } from './bundle-graph.ts';
 
 /**
  * Tells the boot script (src/boot.ts) where the build put each language's
@@ -25,14 +25,14 @@ export function bootHints(): Plugin {
         // it again, and waited for it, before they showed. Its index leaves each import's list,
         // padded with spaces so the source maps' columns stay right.
         const chunks = [...chunksOf(bundle).values()];
-        const entryCss = new Set(chunks.flatMap((c) => (c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
+        const entryCss = new Set(chunks.flatMap((c) => (isShopEntry(c) ? [...(c.viteMetadata?.importedCss ?? [])] : [])));
         if (entryCss.size === 0) this.error('attar:boot-hints: the entry has no stylesheet to inline');
         // The steps of src/main.tsx are the app's code too: a stylesheet of theirs would be a file the
         // first paint misses (the loading view's is imported by main.tsx for that reason). And the entry
         // must not import a step's file itself: a module main.tsx imports that the app also imports
         // lands in the app's file (the shell group), and the whole code would run in one task again.
         for (const chunk of chunks) {
-          if (!chunk.isEntry) continue;
+          if (!isShopEntry(chunk)) continue;
           const eager = chunk.imports.filter((file) => chunk.dynamicImports.includes(file));
           if (eager.length) this.error(`attar:boot-hints: the entry imports ${eager.join(', ')} statically; put what main.tsx imports in the boot group`);
           for (const step of chunk.dynamicImports) {
@@ -55,8 +55,9 @@ export function bootHints(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
+      handler(html, { bundle, path: page }) {
+        // The back office's page (admin.html) has no boot script, catalog hints or prefetch.
+        if (!bundle || page.endsWith('/admin.html')) return html;
         // The entry's stylesheet (the fonts and the shell's outline, 2 KiB) in the page: a file of
         // its own held the first paint for a round trip on slow 4G (Lighthouse: render-blocking).
         html = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
@@ -76,7 +77,7 @@ export function bootHints(): Plugin {
         // imports): all preloaded here, so no step waits for the network. The boot script preloads the
         // same list (data-code) where the server took these links out of its rendered page.
         const chunks = chunksOf(bundle);
-        if (![...chunks.values()].some((chunk) => chunk.isEntry)) this.error?.('attar:boot-hints: no entry chunk');
+        if (![...chunks.values()].some(isShopEntry)) this.error?.('attar:boot-hints: no entry chunk');
         const loaded = appCode(chunks);
         const code = [...loaded].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
         let entry = '';

@@ -18,13 +18,20 @@ export function withImports(chunks: Chunks, fileName: string, into = new Set<str
 }
 
 /**
+ * Whether a chunk is the shopper's entry (index.html, whose script is src/main.tsx), not the
+ * build's other entry, the back office (admin.html), which is never the shop's code.
+ */
+export const isShopEntry = (chunk: Rollup.OutputChunk) =>
+  chunk.isEntry && (isModule(chunk.facadeModuleId, 'index.html') || isModule(chunk.facadeModuleId, 'src/main.tsx'));
+
+/**
  * The app's code, which every page loads before any screen: the entry with
  * what it imports, and the steps it runs (the dynamic imports of
  * src/main.tsx) with theirs. Added to `into`.
  */
 export function appCode(chunks: Chunks, into = new Set<string>()): Set<string> {
   for (const chunk of chunks.values()) {
-    if (!chunk.isEntry) continue;
+    if (!isShopEntry(chunk)) continue;
     withImports(chunks, chunk.fileName, into);
     chunk.dynamicImports.forEach((step) => withImports(chunks, step, into));
   }
@@ -37,3 +44,14 @@ export const isModule = (id: string | null | undefined, module: string) => !!id 
 /** The chunk a module loaded lazily starts (a screen's, a part's), or undefined. */
 export const lazyChunkOf = (chunks: Chunks, module: string) =>
   [...chunks.values()].find((chunk) => chunk.isDynamicEntry && isModule(chunk.facadeModuleId, module));
+
+/**
+ * The back office's modules (src/admin/) among `files`, as "file: module": a
+ * shopper's first load or the precache must hold none (docs/decisions.md,
+ * "The back office: a second HTML entry").
+ */
+export function adminCodeIn(chunks: Chunks, files: Iterable<string>): string[] {
+  return [...files].flatMap((file) => chunks.get(file)?.moduleIds
+    .filter((id) => /[\\/]src[\\/]admin[\\/]/.test(id))
+    .map((id) => `${file}: ${id.replace(/.*[\\/]src[\\/]admin[\\/]/, 'src/admin/')}`) ?? []);
+}

@@ -1,7 +1,7 @@
 // Fails the build when a first visit's code carries a library that should come later: one static import slipping back would cost every first visit tens of KiB, silently.
 import type { Plugin } from 'vite';
 import { ROUTES, screenModule } from '../../src/app/route-manifest.ts';
-import { appCode, chunksOf, lazyChunkOf, withImports } from './bundle-graph.ts';
+import { adminCodeIn, appCode, chunksOf, lazyChunkOf, withImports } from './bundle-graph.ts';
 
 /** The screens a first visit most often opens: the route manifest's firstVisit routes. */
 export const FIRST_SCREENS: readonly string[] = ROUTES.flatMap((route) => (route.firstVisit ? [route.screen] : []));
@@ -31,6 +31,9 @@ export function firstLoadGuard(): Plugin {
       }
       const found = [...firstLoad].flatMap((file) => chunks.get(file)?.moduleIds.filter((id) => LATER.test(id)).map((id) => `${file}: ${id.replace(/.*node_modules[\\/]/, '')}`) ?? []);
       if (found.length) this.error(`attar:first-load-guard: the first load carries what should come later:\n  ${found.slice(0, 10).join('\n  ')}`);
+      // The back office is its own entry (admin.html): none of it in what a shopper loads first.
+      const admin = adminCodeIn(chunks, firstLoad);
+      if (admin.length) this.error(`attar:first-load-guard: the first load carries back-office code:\n  ${admin.slice(0, 10).join('\n  ')}`);
     },
   };
 }

@@ -40,7 +40,9 @@ export function inlineBoot(): Plugin {
     name: 'attar:inline-boot',
     transformIndexHtml: {
       order: 'pre',
-      async handler(html) {
+      async handler(html, { path: page }) {
+        // The back office's page (admin.html) runs no boot script: it is not a shopper's first load.
+        if (page.endsWith('/admin.html')) return html;
         const tag = '<script data-boot></script>';
         if (!html.includes(tag)) throw new Error(`index.html has no ${tag} for the boot script`);
         const code = await compileBoot();

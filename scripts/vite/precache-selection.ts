@@ -1,7 +1,7 @@
 // Chooses which scripts the service worker precaches: the app's code and what offline use needs first, not every screen.
 import type { Plugin } from 'vite';
 import { OFFLINE_PARTS, ROUTES, screenModule } from '../../src/app/route-manifest.ts';
-import { appCode, chunksOf, isModule, withImports } from './bundle-graph.ts';
+import { adminCodeIn, appCode, chunksOf, isModule, withImports } from './bundle-graph.ts';
 
 /**
  * The lazy modules the precache holds besides the shell (the entry, the
@@ -40,6 +40,9 @@ export function precacheSelection() {
       for (const chunk of chunks.values()) {
         if (chunk.isDynamicEntry && OFFLINE_MODULES.some((module) => isModule(chunk.facadeModuleId, module))) withImports(chunks, chunk.fileName, wanted);
       }
+      // The back office (admin.html) needs the network and is no shopper's: none of its code is precached.
+      const admin = adminCodeIn(chunks, wanted);
+      if (admin.length) this.error(`attar:precache-selection: the precache would hold back-office code:\n  ${admin.slice(0, 10).join('\n  ')}`);
     },
   };
   const transform = async <Entry extends { url: string }>(entries: Entry[]) => ({

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const ROOT = process.cwd();
 // The build's inputs: the storefront, the server's contract it imports, the build's plugins (scripts/vite/).
-const SOURCES = ['src', 'server/contract', 'public', 'locales', 'index.html', 'vite.config.ts', 'scripts', 'lingui.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'server/contract', 'public', 'locales', 'index.html', 'admin.html', 'vite.config.ts', 'scripts', 'lingui.config.ts', 'package-lock.json'];
 
 function newest(root: string, entry: string): number {
   const full = path.join(root, entry);
@@ -20,7 +20,8 @@ function newest(root: string, entry: string): number {
 
 export function storefrontIsStale(root = ROOT): boolean {
   const shell = path.join(root, 'dist', 'index.html');
-  if (!fs.existsSync(shell)) return true;
+  // A build from before the back office had no admin.html (scripts/vite/admin-build.ts).
+  if (!fs.existsSync(shell) || !fs.existsSync(path.join(root, 'dist', 'admin.html'))) return true;
   const built = fs.statSync(shell).mtimeMs;
   return SOURCES.some((entry) => newest(root, entry) > built);
 }

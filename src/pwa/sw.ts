@@ -29,7 +29,8 @@ clientsClaim();
 
 // Every app route is the shell; the API, images and files are not routes.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), {
-  denylist: [/^\/api(\/|$)/, /^\/media\//, /\/[^/]+\.[^/]+$/],
+  // The back office (/admin) is its own page, online only: never the shop's shell.
+  denylist: [/^\/api(\/|$)/, /^\/admin(\/|$)/, /^\/media\//, /\/[^/]+\.[^/]+$/],
 }));
 
 // The API may live on another host (VITE_API_HOST); its answers are CORS, not opaque.

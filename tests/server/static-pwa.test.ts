@@ -86,6 +86,8 @@ describe('the web app manifest', () => {
 
 /** The shell's inline script, as the build writes src/boot.ts into index.html. */
 const BOOT = "document.documentElement.dir = 'rtl';\n";
+/** The back office's page (admin.html): no inline script, its own module. */
+const ADMIN_PAGE = '<!doctype html><html><head><title>Attar back office</title><script type="module" src="/assets/admin.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('serving the installable app', () => {
   let app: FastifyInstance;
@@ -94,6 +96,7 @@ describe('serving the installable app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-pwa-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script data-boot data-x='{"a":1}'>${BOOT}</script><script type="module" src="/assets/index.js"></script><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`);
+    fs.writeFileSync(path.join(dist, 'admin.html'), ADMIN_PAGE);
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     fs.copyFileSync(path.join(ROOT, 'manifest.webmanifest'), path.join(dist, 'manifest.webmanifest'));
     fs.mkdirSync(path.join(dist, 'icons'));
@@ -137,6 +140,20 @@ describe('serving the installable app', () => {
     // API answers carry the same policy.
     const api = await app.inject({ url: '/api/health' });
     expect(api.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  it('answers /admin and every path below it with the back office\'s page, never the shop\'s shell', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/orders/ATR-10001', '/admin/orders?status=pending']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(ADMIN_PAGE);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toMatch(/script-src 'self'/);
+    }
+    // A shop path that only starts like it is the shop's.
+    const shop = await app.inject({ url: '/administrators' });
+    expect(shop.body).toContain('data-boot');
+    expect((await app.inject({ url: '/api/admin/dashboard' })).statusCode).toBe(401);
   });
 
   it('sends the icons as PNG', async () => {

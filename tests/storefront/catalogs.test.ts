@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** msgid → msgstr of a .po file (Lingui writes one quoted line per field, or several joined). */
-function readCatalog(lang: 'en' | 'ar'): Map<string, string> {
-  const text = fs.readFileSync(path.join(ROOT, 'locales', lang, 'messages.po'), 'utf8');
+function readCatalog(lang: 'en' | 'ar', file = 'messages.po'): Map<string, string> {
+  const text = fs.readFileSync(path.join(ROOT, 'locales', lang, file), 'utf8');
   const entries = new Map<string, string>();
   const quoted = '"(?:[^"\\\\]|\\\\.)*"';
   const entry = new RegExp(`^msgid ((?:${quoted}\\n?)+)msgstr ((?:${quoted}\\n?)+)`, 'gm');
@@ -95,6 +95,25 @@ describe('the catalogs', () => {
   it('never count with "#": its number is Intl.NumberFormat\'s, whose start-up a page pays; counts come written (formatNumber)', () => {
     const counting = [...en, ...ar].filter(([id, str]) => /, plural,/.test(id) && /#/.test(id + str)).map(([id]) => id);
     expect(counting).toEqual([]);
+  });
+});
+
+describe('the back office\'s catalogs (admin.po, src/admin/i18n.ts)', () => {
+  const adminEn = readCatalog('en', 'admin.po');
+  const adminAr = readCatalog('ar', 'admin.po');
+
+  it('hold the same messages in English and Arabic, every Arabic one translated with its placeholders', () => {
+    expect(adminEn.size).toBeGreaterThan(50);
+    expect([...adminAr.keys()].sort()).toEqual([...adminEn.keys()].sort());
+    const untranslated = [...adminAr].filter(([id, str]) => !/[\u0600-\u06FF]/.test(str) && /[a-z]{3}/i.test(id));
+    expect(untranslated.map(([id]) => id)).toEqual([]);
+    const broken = [...adminAr].filter(([id, str]) => placeholders(id).join() !== placeholders(str).join());
+    expect(broken).toEqual([]);
+  });
+
+  it('are not the shop\'s: no back-office text in the catalog every shopper loads', () => {
+    const shop = fs.readFileSync(path.join(ROOT, 'locales', 'en', 'messages.po'), 'utf8');
+    expect(shop).not.toMatch(/^#: src\/admin\//m);
   });
 });
 

@@ -7,10 +7,13 @@ import { sendError } from '../app/error-handler.ts';
 import { cookieLang, loadRenderer, type StorefrontRenderer } from './storefront-render.ts';
 import { addVary } from '../../vary.ts';
 
-const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NO_CACHE = new Set(['index.html', 'admin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 /** The build's own files that are not the storefront's: the server's render and Vite's manifest. */
 const PRIVATE = /^\/(ssr|\.vite)(\/|$)/;
+
+/** The back office's paths: its own page (admin.html), never the shop's shell (docs/architecture.md, "The back office"). */
+const isBackOffice = (url: string) => url === '/admin' || url.startsWith('/admin/');
 
 function isApp(url: string): boolean {
   return !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
@@ -19,7 +22,8 @@ function isApp(url: string): boolean {
 /**
  * /media: the shop's images. The storefront build (dist/) when it exists:
  * hashed assets cached for a year, the shell and service worker never, and
- * every other app path answered with the shell so client routes work on reload.
+ * every other app path answered with the shell so client routes work on reload;
+ * /admin and below with the back office's own page (admin.html).
  */
 async function staticPlugin(app: FastifyInstance) {
   fs.mkdirSync(app.config.mediaDir, { recursive: true });
@@ -77,12 +81,18 @@ async function staticPlugin(app: FastifyInstance) {
     }
     return reply.type('text/html; charset=utf-8').send(page ?? shell);
   }
+  const adminPage = hasShell && fs.existsSync(path.join(dist, 'admin.html')) ? fs.readFileSync(path.join(dist, 'admin.html'), 'utf8') : null;
+
   // Home is a route of its own: the static files' wildcard would answer it as a directory.
   if (hasShell) app.get('/', appPage);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
-    if (hasShell && (request.method === 'GET' || request.method === 'HEAD') && isApp(url) && !path.extname(url)) return appPage(request, reply);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (adminPage !== null && read && isBackOffice(url)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(adminPage);
+    }
+    if (hasShell && read && isApp(url) && !path.extname(url)) return appPage(request, reply);
     return sendError(reply, request.lang ?? 'en', 404, 'not_found');
   });
 }

@@ -1,0 +1,121 @@
+// Journey: the shop's owner signs in at /sign-in, opens the back office at /admin, sees the
+// dashboard, finds an order the demo shopper placed through the API, marks it paid and confirms
+// it, and the shopper's own API shows it. A shopper opening /admin is told there is no access; a
+// visitor is sent to sign-in. In English and Arabic, axe on every screen, no console error.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
+import { apiGet, apiPost, apiSignIn, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
+import { E2E_DIST } from './global-setup.ts';
+
+const env = useShopAndBrowser();
+
+async function axeClean(page: Page) {
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The demo shopper's order of one unit of product 3 (no smells), paid by Vodafone Cash: its id and number. */
+async function placeOrder(shopUrl: string): Promise<{ id: number; number: string; token: string }> {
+  const token = await apiSignIn(shopUrl);
+  await apiPost(shopUrl, '/addToCard', token, { product_id: 3 });
+  const cart = await apiGet<{ card_id: number }>(shopUrl, '/showCard', token);
+  const address = await apiPost<{ id: number }>(shopUrl, '/user/add/address', token, {
+    title: 'Home', address: '5 Nile St', phone: '01012345678', city: 'Maadi', government: 'cairo',
+  });
+  const response = await fetch(`${shopUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, lang: 'en', 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({
+      card_id: cart.card_id, username: 'Salma Nabil', phone: '01012345678', address_id: address.id, shiping: 'free', date: null, payment: 'cach',
+    }),
+  });
+  if (!response.ok) throw new Error(`checkout for the set-up: ${response.status} ${await response.text()}`);
+  const { order } = ((await response.json()) as { data: { order: { id: number; number: string } } }).data;
+  return { ...order, token };
+}
+
+describe.each(['en', 'ar'] as const)('the back office (%s)', (lang: Lang) => {
+  it('lets the owner confirm and mark paid an order the shopper placed, which the shopper then sees', async () => {
+    const order = await placeOrder(env.shop.url);
+    const { context, page, problems } = await visit(env.browser, lang);
+    try {
+      await page.goto(`${env.shop.url}/sign-in`);
+      await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
+      // The shop's worker is in charge now: /admin must still be the back office's own page.
+      await waitForServiceWorker(page);
+      await page.goto(`${env.shop.url}/admin`);
+      await page.getByRole('heading', { level: 1, name: say(lang, 'Dashboard', 'لوحة المتابعة') }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      const menu = page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
+      await menu.getByRole('link', { name: say(lang, 'Audit', 'سجل التغييرات') }).waitFor();
+      await page.getByRole('link', { name: say(lang, 'Awaiting payment', 'بانتظار الدفع') }).waitFor();
+      await axeClean(page);
+
+      await menu.getByRole('link', { name: say(lang, 'Orders', 'الطلبات'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: say(lang, 'Orders', 'الطلبات') }).waitFor();
+      await page.getByRole('searchbox').fill(order.number);
+      await page.getByRole('button', { name: say(lang, 'Search', 'بحث'), exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === order.number);
+      await page.getByRole('table').getByRole('link', { name: order.number }).waitFor();
+      await axeClean(page);
+
+      await page.getByRole('table').getByRole('link', { name: order.number }).click();
+      await page.getByRole('heading', { level: 1, name: say(lang, `Order ${order.number}`, `الطلب ${order.number}`) }).waitFor();
+      const whatsapp = await page.getByRole('link', { name: say(lang, 'WhatsApp the customer', 'مراسلة العميل على واتساب') }).getAttribute('href');
+      expect(whatsapp).toMatch(/^https:\/\/wa\.me\/20\d+\?text=/);
+      await axeClean(page);
+
+      await page.getByRole('textbox', { name: say(lang, 'Transfer reference', 'مرجع التحويل') }).fill('VF-2026-889');
+      await page.getByRole('button', { name: say(lang, 'Mark as paid', 'تسجيل الدفع'), exact: true }).click();
+      await page.getByRole('status').waitFor();
+      await page.getByRole('button', { name: say(lang, 'Mark as paid', 'تسجيل الدفع'), exact: true }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: say(lang, 'Confirm the order', 'تأكيد الطلب'), exact: true }).click();
+      await page.getByRole('button', { name: say(lang, 'Mark as on the way', 'نقل إلى «في الطريق»'), exact: true }).waitFor();
+      const history = plain(await page.getByRole('region', { name: say(lang, 'History', 'السجل') }).textContent());
+      expect(history).toContain(say(lang, 'Confirmed', 'مؤكَّد'));
+
+      const seen = await apiGet<{ order: { status: string; payment_status: string; payment_reference: string | null } }>(env.shop.url, `/orders/${order.id}`, order.token);
+      expect(seen.order).toMatchObject({ status: 'confirmed', payment_status: 'paid', payment_reference: 'VF-2026-889' });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells a signed-in shopper there is no access, and sends a visitor to sign-in', async () => {
+    const { context, page, problems } = await visit(env.browser, lang);
+    try {
+      await page.goto(`${env.shop.url}/admin/orders`);
+      await page.waitForURL((url) => url.pathname === '/sign-in');
+      await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
+      await page.goto(`${env.shop.url}/admin`);
+      await page.getByRole('heading', { level: 1, name: say(lang, 'You do not have access', 'ليست لديك صلاحية الدخول') }).waitFor();
+      await page.getByRole('link', { name: say(lang, 'Back to the shop', 'العودة إلى المتجر') }).waitFor();
+      expect(await page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') }).count()).toBe(0);
+      await axeClean(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the built back office', () => {
+  it('is a page of its own, none of whose code the shop\'s page loads or its worker precaches', () => {
+    const admin = fs.readFileSync(path.join(E2E_DIST, 'admin.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\/(assets\/admin-[^"]+\.js)"/.exec(admin)?.[1];
+    expect(entry).toBeTruthy();
+    const shop = fs.readFileSync(path.join(E2E_DIST, 'index.html'), 'utf8');
+    const worker = fs.readFileSync(path.join(E2E_DIST, 'sw.js'), 'utf8');
+    const adminFiles = fs.readdirSync(path.join(E2E_DIST, 'assets')).filter((file) => /^admin-/.test(file));
+    expect(adminFiles.length).toBeGreaterThanOrEqual(3);
+    for (const file of adminFiles) {
+      expect(shop, file).not.toContain(file);
+      expect(worker, file).not.toContain(file);
+    }
+    expect(worker).not.toContain('admin.html');
+  });
+});

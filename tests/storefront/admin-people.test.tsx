@@ -1,0 +1,116 @@
+// The back office's messages, customers and audit: unread first with mailto/tel links and
+// "mark as handled"; customers searched (Arabic digits too) with the owner alone adjusting points;
+// the audit for the owner only.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from './render';
+import { me, ok, renderAdmin } from './admin-render';
+
+vi.mock('@/admin/leave', () => ({ leaveFor: vi.fn() }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const meta = { page: 1, per_page: 20, total: 2, last_page: 1 };
+
+/** Records each POST's path and body next to the fake API's answers. */
+function withPosts(fake: ReturnType<typeof fakeApi>) {
+  const posted: { path: string; body: unknown }[] = [];
+  const original = fake.fetchMock.getMockImplementation()!;
+  fake.fetchMock.mockImplementation(async (input, init) => {
+    if (init?.method === 'POST') posted.push({ path: new URL(String(input), 'http://localhost').pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return original(input, init);
+  });
+  return posted;
+}
+
+const customer = { id: 5, name: 'Sara Mahmoud', email: 'sara@example.com', phone: '01098765432', orders_count: 3, points: 120, created_at: '2026-01-05T09:00:00.000Z' };
+const customerDetail = {
+  ...customer,
+  orders: [{ id: 7, number: 'ATR-10007', created_at: '2026-11-26T10:00:00.000Z', status: 'delivered', payment_status: 'paid', total: 450 }],
+  points_history: [{ delta: 20, reason: 'Order ATR-10007', at: '2026-11-26T10:00:00.000Z' }],
+};
+
+describe('messages', () => {
+  it('lists them with mail and phone links, and marks one handled', async () => {
+    let handled = false;
+    const posted = withPosts(fakeApi({
+      '/user/profile': () => me('staff'),
+      '/admin/messages': () => ok({
+        messages: [
+          { id: 2, name: 'Omar Ali', email: 'omar@example.com', phone: '01011112222', message: 'Is the oud in stock?', created_at: '2026-11-26T08:00:00.000Z', handled_at: null, handled },
+          { id: 1, name: 'Nour Said', email: 'nour@example.com', phone: '', message: 'Thanks!', created_at: '2026-11-25T08:00:00.000Z', handled_at: '2026-11-25T09:00:00.000Z', handled: true },
+        ],
+        meta,
+      }),
+      '/admin/messages/2/handled': () => { handled = true; return ok({ message: {} }); },
+    }));
+    renderAdmin('/messages');
+    const first = (await screen.findByText('Is the oud in stock?')).closest('li')!;
+    expect(within(first).getByRole('link', { name: 'omar@example.com' }).getAttribute('href')).toBe('mailto:omar@example.com');
+    expect(within(first).getByRole('link', { name: '01011112222' }).getAttribute('href')).toBe('tel:01011112222');
+    expect(screen.getAllByRole('button', { name: 'Mark as handled' })).toHaveLength(1);
+    fireEvent.click(within(first).getByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() => expect(posted).toEqual([{ path: '/api/admin/messages/2/handled', body: undefined }]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as handled' })).toBeNull());
+  });
+});
+
+describe('customers', () => {
+  function serve(role: 'staff' | 'owner') {
+    const asked: string[] = [];
+    const fake = fakeApi({
+      '/user/profile': () => me(role),
+      '/admin/customers': (_lang, url) => { asked.push(url.searchParams.get('q') ?? ''); return ok({ customers: [customer], meta }); },
+      '/admin/customers/5': () => ok({ customer: customerDetail }),
+      '/admin/customers/5/points': () => ok({ customer: customerDetail }),
+    });
+    return { asked, posted: withPosts(fake) };
+  }
+
+  it('searches a phone in Arabic digits and opens a customer with their orders', async () => {
+    const { asked } = serve('staff');
+    renderAdmin('/customers');
+    await screen.findByRole('link', { name: /Sara Mahmoud/ });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Name, email or phone' }), { target: { value: '٠١٠٩٨٧' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('010987'));
+    fireEvent.click(screen.getByRole('link', { name: /Sara Mahmoud/ }));
+    expect((await screen.findByRole('link', { name: 'ATR-10007' })).getAttribute('href')).toBe('/orders/ATR-10007');
+    // Staff see the points, not the form that changes them.
+    expect(screen.getByRole('heading', { name: 'Points: 120' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save points' })).toBeNull();
+  });
+
+  it('lets the owner adjust points with a reason', async () => {
+    const { posted } = serve('owner');
+    renderAdmin('/customers/5');
+    const save = await screen.findByRole('button', { name: 'Save points' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Points to add (negative to take)' }), { target: { value: '-٢٠' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: 'Returned bottle' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(posted).toEqual([{ path: '/api/admin/customers/5/points', body: { delta: -20, reason: 'Returned bottle' } }]));
+  });
+});
+
+describe('the audit', () => {
+  it('shows the owner who changed what', async () => {
+    fakeApi({
+      '/user/profile': () => me('owner'),
+      '/admin/audit': () => ok({
+        entries: [{ id: 1, at: '2026-11-26T10:00:00.000Z', by: { name: 'Karim Staff', email: 'karim@attar.eg' }, action: 'order.status', target: 'ATR-10007', before: { status: 'pending' }, after: { status: 'confirmed' } }],
+        meta,
+      }),
+    });
+    renderAdmin('/audit');
+    expect(await screen.findByText('Karim Staff (karim@attar.eg)')).toBeTruthy();
+    expect(screen.getByText('{"status":"pending"} → {"status":"confirmed"}')).toBeTruthy();
+  });
+
+  it('is not there for staff', async () => {
+    const { calls } = fakeApi({ '/user/profile': () => me('staff') });
+    renderAdmin('/audit');
+    expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/admin/audit')).toBe(false);
+  });
+});
