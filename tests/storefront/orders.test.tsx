@@ -250,7 +250,9 @@ describe('tracking an order', () => {
     });
     renderAt('/trackOrders/7/ATR-10007');
     const payment = within(await screen.findByRole('region', { name: 'Payment' }));
-    expect(payment.getByText('Transfer EGP 1,480.00 from your Vodafone Cash wallet to the number above and mention order ATR-10007. We confirm your order as soon as the transfer arrives.')).toBeTruthy();
+    expect(payment.getByRole('alert').textContent).toBe('Transfer EGP\u00a01,480.00 from your Vodafone Cash wallet to the number above and mention order ATR-10007. We confirm your order as soon as the transfer arrives.');
+    // The number is kept whole (an Arabic line must not break "ATR-" from its digits).
+    expect(payment.getByRole('alert').querySelector('bdi')?.textContent).toBe('ATR-10007');
     expect(step('Pending').getAttribute('aria-current')).toBe('step');
     const delivery = within(screen.getByRole('region', { name: 'Delivery' }));
     expect(delivery.getByText('Scheduled delivery')).toBeTruthy();

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/money';
 import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
@@ -51,7 +51,8 @@ export function OrderPayment({ order }: { order: Order }) {
         <>
           {order.payment_status === 'awaiting' && (
             <Alert severity="info" variant="outlined">
-              {t`Transfer ${amount} from your Vodafone Cash wallet to the number above and mention order ${number}. We confirm your order as soon as the transfer arrives.`}
+              {/* The amount and the number each kept whole and in their own direction: an Arabic line never breaks "ATR-" from its digits. */}
+              <Trans>Transfer <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{amount}</Box> from your Vodafone Cash wallet to the number above and mention order <Box component="bdi" sx={{ whiteSpace: 'nowrap' }}>{number}</Box>. We confirm your order as soon as the transfer arrives.</Trans>
             </Alert>
           )}
           <ReportTransfer order={order} />
