@@ -1,12 +1,12 @@
 // Journey: the demo shopper's own actions on their orders (docs/rules.md,
-// "Payment status", "Order statuses"): a Vodafone Cash order's transfer
-// reported on its tracking page, and a pending order cancelled from My orders
+// "Payment status", "Order statuses"): a Vodafone Cash order placed through
+// checkout and its transfer reported on its tracking page, and a pending order cancelled from My orders
 // with its confirmation dialog, its stock back in the shop.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Static } from 'typebox';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, field, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, field, say, settled, signInWithForm, storedToken, type Lang } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema } from '../../server/contract/checkout.ts';
 
@@ -60,16 +60,38 @@ async function stockNow(shopUrl: string, token: string): Promise<number> {
 describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
   const env = useShopAndBrowser();
 
-  it('reports the Vodafone Cash transfer on the tracking page and reads it back in words', async () => {
+  it('places a Vodafone Cash order, reports the transfer on its tracking page and reads it back in words', async () => {
     const { shop } = env;
-    const token = await apiSignIn(shop.url);
-    const { order } = await placeOrder(shop.url, token, 'cach', lang);
-    expect(order.payment_status).toBe('awaiting');
     const { page, problems, context } = await visit(env.browser, lang);
     try {
+      // 1. Sign in; one unit of product 3 in the cart; checkout through its screens with Vodafone Cash.
       await page.goto(shop.url + '/sign-in');
       await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
-      await page.goto(`${shop.url}/trackOrders/${order.id}/${order.number}`);
+      const token = await storedToken(page);
+      await apiPost(shop.url, '/addToCard', token, { product_id: PRODUCT });
+      await page.goto(shop.url + '/cart');
+      await page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-session/info');
+      await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
+      await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill(lang === 'ar' ? eastern('01012345678') : '01012345678');
+      await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-session/address');
+      await page.getByRole('radio', { name: /^Home/ }).check(); // the demo's saved address
+      await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
+      await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
+      await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-session/payment');
+      await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Vodafone Cash', 'فودافون كاش') });
+      await page.getByRole('button', { name: say(lang, 'Confirm Order', 'تأكيد الطلب'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/order-is-done');
+
+      // 2. Its tracking page, from the thank-you screen.
+      await page.getByRole('link', { name: say(lang, 'Track this order', 'تتبّع هذا الطلب'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/trackOrders/'));
+      const id = Number(new URL(page.url()).pathname.split('/')[2]);
+      const order = (await apiGet<{ order: OrderDetail }>(shop.url, `/orders/${id}`, token)).order;
+      expect(order).toMatchObject({ payment: 'cach', payment_status: 'awaiting', status: 'pending' });
       const payment = page.getByRole('region', { name: say(lang, 'Payment', 'الدفع'), exact: true });
       await payment.getByText(say(lang, 'Awaiting your transfer', 'في انتظار تحويلك'), { exact: true }).waitFor();
       // The shop's wallet in the page's digits.
@@ -85,7 +107,7 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
       expect(plain(await payment.textContent())).toContain(lang === 'ar' ? eastern('01011112222') : '01011112222');
       await axeClean(page);
 
-      const stored = (await apiGet<{ order: OrderDetail }>(shop.url, `/orders/${order.id}`, token)).order;
+      const stored = (await apiGet<{ order: OrderDetail }>(shop.url, `/orders/${id}`, token)).order;
       expect(stored).toMatchObject({ payment_status: 'reported', payment_sender_phone: '01011112222', payment_reference: 'VC-778899' });
       expect(problems).toEqual([]);
     } finally {
