@@ -145,6 +145,9 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
       await dialog.waitFor({ state: 'hidden' });
       await row.getByText(say(lang, 'Cancelled', 'ملغي'), { exact: true }).waitFor();
       await expect.poll(() => opener.count()).toBe(0);
+      // The button went with the pending status: the focus is on the row's Track link.
+      const track = row.getByRole('link', { name: say(lang, `Track order ${order.number}`, `تتبّع الطلب ${order.number}`), exact: true });
+      await expect.poll(() => track.evaluate((el) => el === document.activeElement)).toBe(true);
       await axeClean(page);
 
       const stored = (await apiGet<{ order: OrderDetail }>(shop.url, `/orders/${order.id}`, token)).order;

@@ -192,6 +192,8 @@ describe('cancelling a pending order', () => {
     expect(await screen.findByText(`This order was cancelled on ${formatTimestamp(at, 'en')}.`, { exact: false })).toBeTruthy();
     expect(screen.getByText('Ordered twice')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel order ATR-10007' })).toBeNull();
+    // The button is gone: the focus is on the page's heading, not lost to the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Order ATR-10007' })));
   });
 
   it('Keep order and Escape close the dialog, send nothing and give the focus back', async () => {
@@ -235,6 +237,7 @@ describe('cancelling a pending order', () => {
     const item = screen.getByRole('listitem', { name: 'Order ATR-10007' });
     await waitFor(() => expect(within(item).getByText('Confirmed')).toBeTruthy());
     expect(within(item).queryByRole('button', { name: /Cancel order/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(item).getByRole('link', { name: 'Track order ATR-10007' })));
     expect(calls.filter((c) => c.path === '/orders').length).toBe(2);
   });
 

@@ -107,7 +107,7 @@ function TrackOrder() {
           )}
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          {order?.status === 'pending' && <CancelOrderButton order={order} />}
+          {order?.status === 'pending' && <CancelOrderButton order={order} focusAfter="order-title" />}
           <Button component={RouterLink} to="/myOrders" variant="text">{t`Back to my orders`}</Button>
         </Box>
       </Box>

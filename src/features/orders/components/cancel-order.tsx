@@ -24,7 +24,15 @@ const REASON_MAX = 500;
  * message says how it went; a 422 (the shop confirmed it meanwhile) closes
  * the dialog and the order is asked again. Offline the button waits, saying why.
  */
-export function CancelOrderButton({ order, fullWidth = false }: { order: { id: number; number: string }; fullWidth?: boolean }) {
+export function CancelOrderButton({ order, fullWidth = false, focusAfter }: {
+  order: { id: number; number: string };
+  fullWidth?: boolean;
+  /**
+   * The id of the element the focus goes to once the order is cancelled: this
+   * button is gone then, and the focus must not fall back to the page's start.
+   */
+  focusAfter: string;
+}) {
   const { t } = useLingui();
   const online = useOnline();
   const [open, setOpen] = useState(false);
@@ -43,12 +51,12 @@ export function CancelOrderButton({ order, fullWidth = false }: { order: { id: n
         {t`Cancel order`}
       </Button>
       {!online && <Typography id={hintId} variant="caption" color="text.secondary">{t`You are offline. Cancelling needs a connection.`}</Typography>}
-      <CancelOrderDialog order={order} open={open} onClose={() => setOpen(false)} />
+      <CancelOrderDialog order={order} open={open} onClose={() => setOpen(false)} focusAfter={focusAfter} />
     </Box>
   );
 }
 
-function CancelOrderDialog({ order, open, onClose }: { order: { id: number; number: string }; open: boolean; onClose(): void }) {
+function CancelOrderDialog({ order, open, onClose, focusAfter }: { order: { id: number; number: string }; open: boolean; onClose(): void; focusAfter: string }) {
   const { t } = useLingui();
   const cancel = useCancelOrder();
   const [reason, setReason] = useState('');
@@ -63,6 +71,19 @@ function CancelOrderDialog({ order, open, onClose }: { order: { id: number; numb
     onClose();
   };
 
+  // The order is no longer pending, so the button that opened the dialog goes
+  // with it: the focus goes to `focusAfter` (the order has been asked again by
+  // then: the mutation's onSettled waits for it), the next frame, once the
+  // dialog has closed and handed the focus back.
+  function focusAfterwards() {
+    requestAnimationFrame(() => {
+      const target = document.getElementById(focusAfter);
+      if (!target || target.contains(document.activeElement)) return;
+      if (!target.matches('a[href], button, input, textarea, select, [tabindex]')) target.tabIndex = -1;
+      target.focus();
+    });
+  }
+
   function confirm() {
     if (busy) return;
     setFailure(null);
@@ -71,6 +92,7 @@ function CancelOrderDialog({ order, open, onClose }: { order: { id: number; numb
         notify(answer.message, { variant: 'success' });
         setReason('');
         onClose();
+        focusAfterwards();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return onClose();
@@ -78,6 +100,7 @@ function CancelOrderDialog({ order, open, onClose }: { order: { id: number; numb
         if (error instanceof ApiError && (error.status === 422 || error.status === 404)) {
           notify(error.message, { variant: 'error' });
           onClose();
+          focusAfterwards();
           return;
         }
         setFailure(error.message);

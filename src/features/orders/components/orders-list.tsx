@@ -60,10 +60,11 @@ export function OrdersList({ orders }: { orders: OrderRow[] }) {
               <Fact label={t`Total`}>{formatMoney(order.total, lang)}</Fact>
             </Box>
             <Box sx={{ display: 'grid', gap: 1, justifySelf: { xs: 'stretch', md: 'end' }, gridAutoFlow: { xs: 'row', sm: 'column' }, alignItems: 'start' }}>
-              {order.status === 'pending' && <CancelOrderButton order={order} fullWidth />}
+              {order.status === 'pending' && <CancelOrderButton order={order} fullWidth focusAfter={`order-${order.id}-track`} />}
               <Button
                 component={RouterLink}
                 to={trackPath(order)}
+                id={`order-${order.id}-track`}
                 variant="outlined"
                 aria-label={t`Track order ${number}`}
               >
