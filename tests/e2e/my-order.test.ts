@@ -126,7 +126,7 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
       await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
       await page.goto(shop.url + '/myOrders');
       const row = page.getByRole('listitem', { name: say(lang, `Order ${order.number}`, `الطلب ${order.number}`) });
-      await row.getByText(say(lang, 'Pay on delivery', 'الدفع عند الاستلام'), { exact: true }).waitFor();
+      await row.getByText(say(lang, 'Pay on delivery', 'يُدفع عند الاستلام'), { exact: true }).waitFor();
       const opener = row.getByRole('button', { name: say(lang, `Cancel order ${order.number}`, `إلغاء الطلب ${order.number}`), exact: true });
       await opener.click();
       const dialog = page.getByRole('dialog', { name: say(lang, `Cancel order ${order.number}?`, `إلغاء الطلب ${order.number}؟`) });
