@@ -80,6 +80,20 @@ describe('payment status in words', () => {
     expect(within(item).getByText(words)).toBeTruthy();
   });
 
+  it('says a cancelled order that was never paid owes nothing', async () => {
+    fakeApi({
+      '/orders': () => ok({
+        orders: [row(7, { status: 'cancelled', payment: 'delivery', payment_status: 'unpaid' }), row(6, { status: 'cancelled', payment_status: 'reported' })],
+        meta: { page: 1, per_page: 10, total: 2, last_page: 1 },
+      }),
+    });
+    renderAt('/myOrders');
+    const item = await screen.findByRole('listitem', { name: 'Order ATR-10007' });
+    expect(within(item).getByText('Nothing to pay')).toBeTruthy();
+    // A reported transfer stays said: the shop sends the money back.
+    expect(within(screen.getByRole('listitem', { name: 'Order ATR-10006' })).getByText('Transfer reported, being checked')).toBeTruthy();
+  });
+
   it('says them in Arabic on the tracking page', async () => {
     localStorage.setItem('lang', 'ar');
     fakeApi({ '/orders/7': () => ok({ order: detail() }) });

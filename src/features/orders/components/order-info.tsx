@@ -25,7 +25,7 @@ export function OrderPayment({ order }: { order: Order }) {
   const number = order.number;
   const status = (
     <Box component="dl" sx={{ m: 0 }}>
-      <Fact label={t`Payment status`}><PaymentStatus status={order.payment_status} /></Fact>
+      <Fact label={t`Payment status`}><PaymentStatus status={order.payment_status} orderStatus={order.status} /></Fact>
     </Box>
   );
   if (order.payment !== 'cach') {

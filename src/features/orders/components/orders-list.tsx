@@ -55,7 +55,7 @@ export function OrdersList({ orders }: { orders: OrderRow[] }) {
             >
               <Fact label={t`Placed on`}>{formatTimestamp(order.created_at, lang)}</Fact>
               <Fact label={t`Status`}><StatusChip status={order.status} /></Fact>
-              <Fact label={t`Payment`}><PaymentStatus status={order.payment_status} /></Fact>
+              <Fact label={t`Payment`}><PaymentStatus status={order.payment_status} orderStatus={order.status} /></Fact>
               <Fact label={t`Items`}><ItemsCount count={order.items_count} /></Fact>
               <Fact label={t`Total`}>{formatMoney(order.total, lang)}</Fact>
             </Box>
