@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,11 +36,13 @@ export function CancelOrderButton({ order, fullWidth = false, focusAfter }: {
   const { t } = useLingui();
   const online = useOnline();
   const [open, setOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
   const hintId = useId();
   const number = order.number;
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: fullWidth ? 'stretch' : 'start' }}>
       <Button
+        ref={openerRef}
         variant="outlined"
         color="error"
         onClick={() => setOpen(true)}
@@ -51,12 +53,19 @@ export function CancelOrderButton({ order, fullWidth = false, focusAfter }: {
         {t`Cancel order`}
       </Button>
       {!online && <Typography id={hintId} variant="caption" color="text.secondary">{t`You are offline. Cancelling needs a connection.`}</Typography>}
-      <CancelOrderDialog order={order} open={open} onClose={() => setOpen(false)} focusAfter={focusAfter} />
+      <CancelOrderDialog order={order} open={open} onClose={() => setOpen(false)} focusAfter={focusAfter} opener={openerRef} />
     </Box>
   );
 }
 
-function CancelOrderDialog({ order, open, onClose, focusAfter }: { order: { id: number; number: string }; open: boolean; onClose(): void; focusAfter: string }) {
+function CancelOrderDialog({ order, open, onClose, focusAfter, opener }: {
+  order: { id: number; number: string };
+  open: boolean;
+  onClose(): void;
+  focusAfter: string;
+  /** the button that opened the dialog */
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useLingui();
   const cancel = useCancelOrder();
   const [reason, setReason] = useState('');
@@ -72,16 +81,22 @@ function CancelOrderDialog({ order, open, onClose, focusAfter }: { order: { id: 
   };
 
   // The order is no longer pending, so the button that opened the dialog goes
-  // with it: the focus goes to `focusAfter` (the order has been asked again by
-  // then: the mutation's onSettled waits for it), the next frame, once the
-  // dialog has closed and handed the focus back.
+  // with it (the order has been asked again by then: the mutation's onSettled
+  // waits for it) and the dialog hands the focus back to a button being
+  // removed. The focus goes to `focusAfter` instead: on the next frame, and
+  // once more after the dialog's closing, each time only if it is still on
+  // the page's body or that button.
   function focusAfterwards() {
-    requestAnimationFrame(() => {
+    const move = () => {
       const target = document.getElementById(focusAfter);
-      if (!target || target.contains(document.activeElement)) return;
+      const now = document.activeElement;
+      const lost = now === null || now === document.body || !now.isConnected || now === opener.current || now.closest('[role="dialog"]') !== null;
+      if (!target || !lost) return;
       if (!target.matches('a[href], button, input, textarea, select, [tabindex]')) target.tabIndex = -1;
       target.focus();
-    });
+    };
+    requestAnimationFrame(move);
+    setTimeout(move, 400);
   }
 
   function confirm() {
