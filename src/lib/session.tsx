@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { KEYS, storage, type Lang } from './storage';
+import { KEYS, storage, type Lang, type Role } from './storage';
 import { formatNumber } from './money';
 
 interface SessionState {
@@ -10,6 +10,14 @@ interface SessionState {
    * signed in a moment ago and goes to sign-in rather than home (guards.tsx).
    */
   setToken(token: string | null, why?: 'expired'): void;
+  /**
+   * The account's role as the last sign-in or profile said it (only the menu's
+   * "Back office" link reads it; the server checks the role on every
+   * /api/admin request: docs/rules.md, "Back office: roles and the audit").
+   * Cleared with the token.
+   */
+  role: Role | null;
+  setRole(role: Role | null): void;
   /** the last token was refused by the server on this page, and none has come since */
   expired: boolean;
   /** units in the cart: the badge, mirrored in localStorage `cart count` */
@@ -23,12 +31,18 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setTokenState] = useState<string | null>(() => storage.token());
   const [cartCount, setCount] = useState<number>(() => storage.cartCount());
+  const [role, setRoleState] = useState<Role | null>(() => (storage.token() === null ? null : storage.role()));
   const [expired, setExpired] = useState(false);
+  const setRole = useCallback((next: Role | null) => {
+    storage.setRole(next);
+    setRoleState(next);
+  }, []);
   const setToken = useCallback((next: string | null, why?: 'expired') => {
     storage.setToken(next);
     setTokenState(next);
+    if (next === null) setRole(null);
     setExpired(next === null && why === 'expired');
-  }, []);
+  }, [setRole]);
   const setCartCount = useCallback((n: number) => {
     storage.setCartCount(n);
     setCount(n);
@@ -42,14 +56,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setTokenState(storage.token());
         setExpired(false);
       }
+      if (event.key === null || event.key === KEYS.role || event.key === KEYS.token) setRoleState(storage.token() === null ? null : storage.role());
       if (event.key === null || event.key === KEYS.cartCount) setCount(storage.cartCount());
     };
     window.addEventListener('storage', follow);
     return () => window.removeEventListener('storage', follow);
   }, []);
   const value = useMemo(
-    () => ({ token, signedIn: token !== null, setToken, expired, cartCount, setCartCount }),
-    [token, setToken, expired, cartCount, setCartCount],
+    () => ({ token, signedIn: token !== null, setToken, role, setRole, expired, cartCount, setCartCount }),
+    [token, setToken, role, setRole, expired, cartCount, setCartCount],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -5,9 +5,14 @@ export const KEYS = {
   lang: 'lang',
   cartCount: 'cart count',
   points: 'points',
+  /** the signed-in account's role (shopper, staff, owner): whether the account menu offers the back office */
+  role: 'user role',
 } as const;
 
 import type { Lang } from '@contract/lang';
+import { ROLES } from '@contract/roles';
+
+export type Role = (typeof ROLES)[number];
 
 export type { Lang };
 
@@ -61,6 +66,12 @@ export const storage = {
   },
   token: () => read(KEYS.token),
   setToken: (token: string | null) => write(KEYS.token, token),
+  /** The stored role, or null when none (or an unknown one) is kept. */
+  role: (): Role | null => {
+    const value = read(KEYS.role);
+    return (ROLES as readonly string[]).includes(value ?? '') ? (value as Role) : null;
+  },
+  setRole: (role: Role | null) => write(KEYS.role, role),
   cartCount: () => Number(read(KEYS.cartCount) ?? 0) || 0,
   setCartCount: (n: number) => write(KEYS.cartCount, String(n)),
   /** Points are kept only when nonzero. */

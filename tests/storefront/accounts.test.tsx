@@ -56,7 +56,7 @@ function renderRoutes(entry: InitialEntry, routes: ReactNode) {
 }
 
 const json = (body: unknown, status = 200) => ({ status, body });
-const user = { id: 1, first_name: 'Mona', last_name: 'Adel', email: 'mona@attar.eg', phone: '01012345678', birth_date: '1995-05-05', points: 0 };
+const user = { id: 1, first_name: 'Mona', last_name: 'Adel', email: 'mona@attar.eg', phone: '01012345678', birth_date: '1995-05-05', points: 0, role: 'shopper', must_change_password: false };
 const card = (id: number, name: string): ProductCard => ({
   id, name, price: 900, price_after_sale: 750, image: `/media/${id}.webp`, overview: 'Warm oud', category_id: 1,
   category_name: 'Oud', rate: 4.5, reviews_count: 3, typesale_name: 'normal', in_stock: true, is_fav: false,
@@ -317,6 +317,8 @@ describe('sign-in', () => {
     await screen.findByRole('heading', { name: 'My account page' });
     expect(where()).toBe('/myAccount?tab=orders');
     expect(localStorage.getItem('userToken')).toBe('fresh');
+    // The role, for the account menu (a staff account's finds the back office there).
+    expect(localStorage.getItem('user role')).toBe('shopper');
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ login: '01012345678', password: 'attar123' });
     // Nothing else is fetched on the way.
     expect(fetchMock).toHaveBeenCalledTimes(1);

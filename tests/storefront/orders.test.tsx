@@ -40,11 +40,11 @@ const ok = (data: unknown) => ({ status: 200, body: { status: 200, message: 'OK'
 
 interface Row {
   id: number; number: string; created_at: string; status: string; total: number;
-  items_count: number; payment: string; shiping: string; delivery_date: string;
+  items_count: number; payment: string; payment_status: string; shiping: string; delivery_date: string;
 }
 const row = (id: number, overrides: Partial<Row> = {}): Row => ({
   id, number: `ATR-${10000 + id}`, created_at: '2026-05-01T08:30:00.000Z', status: 'pending', total: 1250.5,
-  items_count: 3, payment: 'cach', shiping: 'free', delivery_date: '2026-05-08', ...overrides,
+  items_count: 3, payment: 'cach', payment_status: 'awaiting', shiping: 'free', delivery_date: '2026-05-08', ...overrides,
 });
 const page = (orders: Row[], n = 1, lastPage = 1, total = orders.length) => ok({ orders, meta: { page: n, per_page: 10, total, last_page: lastPage } });
 
@@ -56,7 +56,8 @@ const AT = {
 };
 
 const detail = (overrides: Record<string, unknown> = {}) => ({
-  ...row(7, { status: 'on the way', total: 1141 }),
+  // On its way: the shop saw the transfer.
+  ...row(7, { status: 'on the way', total: 1141, payment_status: 'paid' }),
   items: [
     { product_id: 5, name: 'Royal Oud', image: '/media/5.webp', price: 650, qty: 2, smell: ['Rose', 'Amber'], gift: 'Travel atomizer' },
     { product_id: 9, name: 'Musk Tahara', image: '/media/9.webp', price: 120, qty: 1, smell: [], gift: null },
@@ -72,6 +73,8 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   points_earned: 1218,
   shipping_fee: 0,
   wallet_phone: '01000000000',
+  payment_sender_phone: null,
+  payment_reference: null,
   status_history: [
     { status: 'pending', at: AT.pending },
     { status: 'confirmed', at: AT.confirmed },
@@ -240,14 +243,16 @@ describe('tracking an order', () => {
     fakeApi({
       '/orders/7': () => ok({
         order: detail({
-          status: 'pending', status_history: [{ status: 'pending', at: AT.pending }], shiping: 'date', shipping_fee: 60,
+          status: 'pending', payment_status: 'awaiting', status_history: [{ status: 'pending', at: AT.pending }], shiping: 'date', shipping_fee: 60,
           delivery_date: '2026-05-10', coupon: null, coupon_discount: 0, points_used: 0, points_discount: 0, total: 1480,
         }),
       }),
     });
     renderAt('/trackOrders/7/ATR-10007');
     const payment = within(await screen.findByRole('region', { name: 'Payment' }));
-    expect(payment.getByText('Transfer EGP 1,480.00 from your Vodafone Cash wallet to the number above and mention order ATR-10007. We confirm your order as soon as the transfer arrives.')).toBeTruthy();
+    expect(payment.getByRole('alert').textContent).toBe('Transfer EGP\u00a01,480.00 from your Vodafone Cash wallet to the number above and mention order ATR-10007. We confirm your order as soon as the transfer arrives.');
+    // The number is kept whole (an Arabic line must not break "ATR-" from its digits).
+    expect(payment.getByRole('alert').querySelector('bdi')?.textContent).toBe('ATR-10007');
     expect(step('Pending').getAttribute('aria-current')).toBe('step');
     const delivery = within(screen.getByRole('region', { name: 'Delivery' }));
     expect(delivery.getByText('Scheduled delivery')).toBeTruthy();

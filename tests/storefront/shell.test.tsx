@@ -228,6 +228,7 @@ describe('forgetting the shopper on this device', () => {
     localStorage.setItem('userToken', 'token-123456789012345');
     localStorage.setItem('cart count', '3');
     localStorage.setItem('points', '1200');
+    localStorage.setItem('user role', 'staff');
     for (const [k, v] of Object.entries({ userName: 'Mona Adel', userPhone: '01012345678', userAddress: '5', userShipping: 'free', cartId: '7', cartPoints: '0' })) {
       localStorage.setItem(k, v);
     }

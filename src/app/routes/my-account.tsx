@@ -64,8 +64,13 @@ function MyAccount() {
   const { t } = useLingui();
   usePageTitle(t`My account`);
   const { lang } = useLanguage();
-  const { token } = useSession();
+  const { token, setRole } = useSession();
   const { data: user, error, isPending, refetch, isRefetching } = useQuery(profileQuery(lang, token));
+  // The profile says the role as it is now (given or taken since the sign-in): the menu follows it.
+  const role = user?.role;
+  useEffect(() => {
+    if (role) setRole(role);
+  }, [role, setRole]);
 
   let body;
   if (isPending) {

@@ -16,6 +16,7 @@ import { OrderStepper } from '@/features/orders/components/order-progress';
 import { OrderItems } from '@/features/orders/components/order-items';
 import { OrderTotals } from '@/features/orders/components/order-totals';
 import { OrderAddress, OrderDelivery, OrderPayment } from '@/features/orders/components/order-info';
+import { CancelOrderButton } from '@/features/orders/components/cancel-order';
 import { LoadFailed } from '@/components/load-failed';
 import { withMui } from '@/lib/mui/scope';
 
@@ -43,7 +44,7 @@ const DETAIL_GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr',
 
 /**
  * /trackOrders/{id}/{num}: where an order is (the five steps with when each
- * was reached), what is in it, where it goes, how it is paid and what it
+ * was reached, and why it was cancelled), what is in it, where it goes, how it is paid and what it
  * costs. It looks again whenever the shopper comes back to the tab, so a
  * status the shop changed meanwhile shows.
  */
@@ -105,7 +106,10 @@ function TrackOrder() {
             <Typography color="text.secondary">{t`Placed on ${formatTimestamp(order.created_at, lang)}`}</Typography>
           )}
         </Box>
-        <Button component={RouterLink} to="/myOrders" variant="text">{t`Back to my orders`}</Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          {order?.status === 'pending' && <CancelOrderButton order={order} focusAfter="order-title" />}
+          <Button component={RouterLink} to="/myOrders" variant="text">{t`Back to my orders`}</Button>
+        </Box>
       </Box>
       {body}
     </Box>

@@ -77,10 +77,12 @@ function NavDrawerUnscoped({ open, onClose, links, onInstall }: {
 }
 
 /** The account button's menu: the shopper's pages and Log out, or sign-in and sign-up; then Install app and data saver. */
-function AccountMenuUnscoped({ anchor, onClose, signedIn, here, onLogOut, onInstall }: {
+function AccountMenuUnscoped({ anchor, onClose, signedIn, backOffice = false, here, onLogOut, onInstall }: {
   anchor: HTMLElement | null;
   onClose(): void;
   signedIn: boolean;
+  /** the account is staff or owner: a link to the back office, a separate bundle, so a full page load (not the router) */
+  backOffice?: boolean;
   /** where sign-in and sign-up bring the shopper back to */
   here: SignInState;
   onLogOut(): void;
@@ -96,6 +98,7 @@ function AccountMenuUnscoped({ anchor, onClose, signedIn, here, onLogOut, onInst
           <MenuItem key="account" component={RouterLink} to="/myAccount" onClick={onClose}>{t`My account`}</MenuItem>,
           <MenuItem key="orders" component={RouterLink} to="/myOrders" onClick={onClose}>{t`My orders`}</MenuItem>,
           <MenuItem key="address" component={RouterLink} to="/address" onClick={onClose}>{t`Add address`}</MenuItem>,
+          ...(backOffice ? [<MenuItem key="back-office" component="a" href="/admin">{t`Back office`}</MenuItem>] : []),
           <MenuItem key="logout" onClick={onLogOut}>{t`Log out`}</MenuItem>,
         ]
         : [

@@ -48,7 +48,7 @@ function useWide(): boolean {
 export function Nav() {
   const { t } = useLingui();
   const { lang, setLang } = useLanguage();
-  const { signedIn, cartCount } = useSession();
+  const { signedIn, cartCount, role } = useSession();
   const navigate = useNavigate();
   // Signing in or up from the menu brings the shopper back here.
   const here = useReturnHere();
@@ -175,7 +175,7 @@ export function Nav() {
         </button>
         {menuWanted && (
           <LazyWidget>
-            <AccountMenu anchor={menu} onClose={() => setMenu(null)} signedIn={signedIn} here={here} onLogOut={logOut} onInstall={() => install('menu')} />
+            <AccountMenu anchor={menu} onClose={() => setMenu(null)} signedIn={signedIn} backOffice={signedIn && (role === 'staff' || role === 'owner')} here={here} onLogOut={logOut} onInstall={() => install('menu')} />
           </LazyWidget>
         )}
         {howToWanted && (

@@ -17,7 +17,7 @@ import { useSignIn, type SignInInput } from '../api/sign-in';
  */
 export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
   const { t } = useLingui();
-  const { setToken } = useSession();
+  const { setToken, setRole } = useSession();
   const signIn = useSignIn();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<SignInInput>({
     defaultValues: { login: '', password: '' },
@@ -35,6 +35,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
     try {
       const answer = await signIn.mutateAsync(input);
       setToken(answer.data.token);
+      setRole(answer.data.user.role);
       notify(answer.message, { variant: 'success' });
       onSignedIn();
     } catch (error) {

@@ -41,7 +41,7 @@ const SERVER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 
 export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp(): void; today?: string }) {
   const { t } = useLingui();
   const m = useAccountMessages();
-  const { setToken } = useSession();
+  const { setToken, setRole } = useSession();
   const signUp = useSignUp();
   const { register, handleSubmit, setError, clearErrors, formState: { errors, isSubmitting } } = useForm<SignUpValues>({
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', password: '', password_confirmation: '', day: '', month: '', year: '' },
@@ -61,6 +61,7 @@ export function SignUpForm({ onSignedUp, today = cairoToday() }: { onSignedUp():
         birth_date: composeBirthDate(values),
       });
       setToken(answer.data.token);
+      setRole(answer.data.user.role);
       notify(answer.message, { variant: 'success' });
       onSignedUp();
     } catch (error) {

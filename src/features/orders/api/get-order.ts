@@ -19,7 +19,7 @@ export function isOrderMissing(error: unknown): boolean {
 
 export const orderQuery = (id: number, lang: Lang, token: string | null) =>
   queryOptions({
-    queryKey: [...orderKeys.all, 'detail', id, lang, token],
+    queryKey: [...orderKeys.detail(id), lang, token],
     queryFn: ({ signal }) => getOrder(id, lang, signal),
     enabled: token !== null && Number.isSafeInteger(id) && id > 0,
     // The shop moves the order along while the shopper waits: every visit

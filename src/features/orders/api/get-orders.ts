@@ -21,6 +21,8 @@ export async function getOrders(page: number, lang: Lang, signal?: AbortSignal):
 /** Every orders query key starts here (list, all, detail), so one call can refresh them all. */
 export const orderKeys = {
   all: ['orders'] as const,
+  /** one order's page, in every language and token it was asked in */
+  detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
 };
 
 // The token is part of every key so that log-out (which drops the queries

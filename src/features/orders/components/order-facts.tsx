@@ -9,7 +9,8 @@ export function Fact({ label, children }: { label: ReactNode; children: ReactNod
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box component="dt" sx={{ typography: 'caption', color: 'text.secondary' }}>{label}</Box>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 600 }}>{children}</Box>
+      {/* A value typed by the shopper (a transfer reference) may be one long word: it breaks rather than widen the page. */}
+      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 600, overflowWrap: 'anywhere' }}>{children}</Box>
     </Box>
   );
 }

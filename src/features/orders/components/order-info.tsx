@@ -1,43 +1,62 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/money';
 import { formatDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import type { Order } from '../api/get-order';
 import { Fact } from './order-facts';
 import { PhoneNumber } from '@/components/phone-number';
+import { PaymentStatus } from './payment-status';
+import { ReportTransfer } from './report-transfer-form';
 
 /**
- * How the order is paid: Vodafone Cash (`cach`, the published contract's
- * spelling, kept on purpose) with the shop's wallet and, while the shop still
- * waits for the transfer, what to do; or cash on delivery.
+ * How the order is paid and where the payment stands (docs/rules.md,
+ * "Payment status"): cash on delivery, or Vodafone Cash (`cach`, the
+ * published contract's spelling, kept on purpose) with the shop's wallet and,
+ * until the shop has the money, the amount to send and the form that reports
+ * the transfer.
  */
 export function OrderPayment({ order }: { order: Order }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const amount = formatMoney(order.total, lang);
   const number = order.number;
+  const status = (
+    <Box component="dl" sx={{ m: 0 }}>
+      <Fact label={t`Payment status`}><PaymentStatus status={order.payment_status} orderStatus={order.status} /></Fact>
+    </Box>
+  );
   if (order.payment !== 'cach') {
     const open = order.status !== 'delivered' && order.status !== 'cancelled';
     return (
       <Box sx={{ display: 'grid', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{order.payment === 'delivery' ? t`Cash on delivery` : order.payment}</Typography>
+        {status}
         {open && <Typography variant="body2" color="text.secondary">{t`Pay ${amount} to the courier when your order arrives.`}</Typography>}
       </Box>
     );
   }
+  const toPay = order.payment_status !== 'paid' && order.status !== 'cancelled';
   return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Typography sx={{ fontWeight: 600 }}>{t`Vodafone Cash`}</Typography>
-      <Box component="dl" sx={{ m: 0 }}>
+      {status}
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
         <Fact label={t`Wallet number`}><PhoneNumber phone={order.wallet_phone} /></Fact>
+        {toPay && <Fact label={t`Amount to transfer`}><Box component="span" sx={{ whiteSpace: 'nowrap' }}>{amount}</Box></Fact>}
       </Box>
-      {order.status === 'pending' && (
-        <Alert severity="info" variant="outlined">
-          {t`Transfer ${amount} from your Vodafone Cash wallet to the number above and mention order ${number}. We confirm your order as soon as the transfer arrives.`}
-        </Alert>
+      {toPay && (
+        <>
+          {order.payment_status === 'awaiting' && (
+            <Alert severity="info" variant="outlined">
+              {/* The amount and the number each kept whole and in their own direction: an Arabic line never breaks "ATR-" from its digits. */}
+              <Trans>Transfer <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{amount}</Box> from your Vodafone Cash wallet to the number above and mention order <Box component="bdi" sx={{ whiteSpace: 'nowrap' }}>{number}</Box>. We confirm your order as soon as the transfer arrives.</Trans>
+            </Alert>
+          )}
+          <ReportTransfer order={order} />
+        </>
       )}
     </Box>
   );

@@ -14,7 +14,7 @@ import { ORDER_STEPS, isCancelled, reachedIndex, statusTone, useStatusLabel } fr
 import { StatusChip } from './status-chip';
 
 
-type History = readonly { status: string; at: string }[];
+type History = readonly { status: string; at: string; reason?: string | null }[];
 
 /** When the order reached a status: the latest entry for it in the history. */
 function reachedAt(history: History, status: string): string | undefined {
@@ -34,6 +34,7 @@ export function OrderStepper({ status, history }: { status: string; history: His
   const cancelled = isCancelled(status);
   const current = reachedIndex(status, history);
   const cancelledAt = cancelled ? reachedAt(history, 'cancelled') : undefined;
+  const reason = cancelled ? history.findLast((h) => h.status === 'cancelled')?.reason : null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {cancelled && (
@@ -41,6 +42,7 @@ export function OrderStepper({ status, history }: { status: string; history: His
           {cancelledAt
             ? t`This order was cancelled on ${formatTimestamp(cancelledAt, lang)}.`
             : t`This order was cancelled.`}
+          {reason && <Box component="span" sx={{ display: 'block', mt: 0.5 }}>{t`Reason:`} <bdi>{reason}</bdi></Box>}
         </Alert>
       )}
       <Stepper

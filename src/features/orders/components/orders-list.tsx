@@ -10,12 +10,14 @@ import { useLanguage } from '@/lib/language';
 import type { OrderRow } from '../api/get-orders';
 import { StatusChip } from './status-chip';
 import { Fact, ItemsCount } from './order-facts';
+import { CancelOrderButton } from './cancel-order';
+import { PaymentStatus } from './payment-status';
 
 export const trackPath = (order: { id: number; number: string }) => `/trackOrders/${order.id}/${encodeURIComponent(order.number)}`;
 
 /**
  * The shopper's orders: one row each on a wide screen (number, date, status,
- * items, total, Track), a card of the same facts on a phone. One list, so a
+ * payment, items, total, Cancel while pending, Track), a card of the same facts on a phone. One list, so a
  * screen reader hears each order once, whatever the width.
  */
 export function OrdersList({ orders }: { orders: OrderRow[] }) {
@@ -48,23 +50,27 @@ export function OrdersList({ orders }: { orders: OrderRow[] }) {
                 m: 0,
                 display: 'grid',
                 gap: 1.5,
-                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 1.6fr) minmax(0, 1.2fr) minmax(0, 0.8fr) minmax(0, 1fr)' },
+                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 1.6fr) minmax(0, 1.2fr) minmax(0, 1.4fr) minmax(0, 0.8fr) minmax(0, 1fr)' },
               }}
             >
               <Fact label={t`Placed on`}>{formatTimestamp(order.created_at, lang)}</Fact>
               <Fact label={t`Status`}><StatusChip status={order.status} /></Fact>
+              <Fact label={t`Payment`}><PaymentStatus status={order.payment_status} orderStatus={order.status} /></Fact>
               <Fact label={t`Items`}><ItemsCount count={order.items_count} /></Fact>
               <Fact label={t`Total`}>{formatMoney(order.total, lang)}</Fact>
             </Box>
-            <Button
-              component={RouterLink}
-              to={trackPath(order)}
-              variant="outlined"
-              aria-label={t`Track order ${number}`}
-              sx={{ justifySelf: { xs: 'stretch', md: 'end' } }}
-            >
-              {t`Track`}
-            </Button>
+            <Box sx={{ display: 'grid', gap: 1, justifySelf: { xs: 'stretch', md: 'end' }, gridAutoFlow: { xs: 'row', sm: 'column' }, alignItems: 'start' }}>
+              {order.status === 'pending' && <CancelOrderButton order={order} fullWidth focusAfter={`order-${order.id}-track`} />}
+              <Button
+                component={RouterLink}
+                to={trackPath(order)}
+                id={`order-${order.id}-track`}
+                variant="outlined"
+                aria-label={t`Track order ${number}`}
+              >
+                {t`Track`}
+              </Button>
+            </Box>
           </Paper>
         );
       })}
