@@ -11,6 +11,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, launchBrowser, startShop, useShopAndBrowser, visit, WAIT_MS } from './harness.ts';
 import { E2E_DIST } from './global-setup.ts';
 import { apiPost, apiSignIn } from './journey-helpers.ts';
+import { INSTALL_MS, TAKEOVER_MS } from '../../src/pwa/reload-latest.ts';
 import { measurePrecache, PRECACHE_BUDGET_KIB } from '../../scripts/precache-size.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -354,7 +355,9 @@ describe('a new version', () => {
 
       // Offers is not in the precache: its old file is gone now.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor();
+      // The app waits for the new worker's install (up to INSTALL_MS) and its takeover before it reloads:
+      // on a busy machine that alone may pass the journeys' usual wait, so this one waits for all of it.
+      await page.getByRole('heading', { level: 1, name: 'Offers', exact: true }).waitFor({ timeout: INSTALL_MS + TAKEOVER_MS + WAIT_MS });
       expect(await build(page)).toBe(next);
       expect(first).not.toBe(next);
       expect(await page.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
