@@ -70,7 +70,8 @@ export const NoteBody = Type.Object({
 export const Dashboard = Type.Object({
   today: Type.Object({ day: Day, orders: Type.Integer(), revenue: Money }, { description: 'orders placed today (Cairo) and their total, cancelled ones left out' }),
   by_status: Type.Record(Type.String(), Type.Integer(), { description: 'every status and how many orders are in it' }),
-  awaiting_payment: Type.Integer({ description: 'wallet orders not paid yet (awaiting or reported), cancelled ones left out' }),
+  awaiting_payment: Type.Integer({ description: 'wallet orders whose transfer nobody has reported yet, cancelled ones left out' }),
+  payment_reported: Type.Integer({ description: 'wallet orders whose shopper reported the transfer, for staff to check and mark paid' }),
   unread_messages: Type.Integer(),
   low_stock: Type.Array(Type.Object({
     id: Id, name: Type.String(), image: Type.String(), stock: Type.Integer(), price: Money,

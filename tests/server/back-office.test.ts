@@ -217,12 +217,15 @@ describe('a wallet payment', () => {
     const badPhone = await report(a.token, { ...good, sender_phone: '123' });
     expect(badPhone.statusCode).toBe(422);
     expect(badPhone.body.errors.sender_phone).toEqual(['Phone must be 11 digits.']);
+    const before = (await call(app, 'GET', '/admin/dashboard', { token: staff.token })).body.data;
     const reported = await report(a.token, good, 'ar');
     expect(reported.statusCode, reported.raw).toBe(200);
     expect(reported.body.message).toBe('شكراً لك! سنراجع التحويل ونؤكد طلبك.');
     expect(reported.body.data.order).toMatchObject({ payment_status: 'reported', payment_sender_phone: '01055556666', payment_reference: 'VC-123456' });
     const dashboard = (await call(app, 'GET', '/admin/dashboard', { token: staff.token })).body.data;
-    expect(dashboard.awaiting_payment).toBeGreaterThanOrEqual(1);
+    // The report moves the order from the dashboard's "awaiting payment" to its "transfers to check".
+    expect(dashboard.payment_reported).toBe(before.payment_reported + 1);
+    expect(dashboard.awaiting_payment).toBe(before.awaiting_payment - 1);
     const listed = (await call(app, 'GET', '/admin/orders?payment_status=reported', { token: staff.token })).body.data.orders;
     expect(listed.map((o: { number: string }) => o.number)).toContain(order.number);
 

@@ -39,6 +39,13 @@ describe('the orders list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(asked.at(-1)!.get('q')).toBe('01098765432'));
     expect(asked.at(-1)!.get('status')).toBe('confirmed');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(asked.at(-1)!.get('from')).toBe('2026-11-01'));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-26' } });
+    await waitFor(() => expect(asked.at(-1)!.get('to')).toBe('2026-11-26'));
+    expect(asked.at(-1)!.get('from')).toBe('2026-11-01');
+    expect(asked.at(-1)!.get('q')).toBe('01098765432');
   });
 
   it('polls every 20 seconds and counts the new orders in the tab\'s title', async () => {

@@ -53,6 +53,24 @@ describe('messages', () => {
     await waitFor(() => expect(posted).toEqual([{ path: '/api/admin/messages/2/handled', body: undefined }]));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as handled' })).toBeNull());
   });
+
+  it('shows unread only or handled only when asked', async () => {
+    const asked: (string | null)[] = [];
+    fakeApi({
+      '/user/profile': () => me('staff'),
+      '/admin/messages': (_lang, url) => { asked.push(url.searchParams.get('handled')); return ok({ messages: [], meta: { ...meta, total: 0 } }); },
+    });
+    renderAdmin('/messages');
+    await screen.findByText('No messages.');
+    expect(asked).toEqual([null]);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Show' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Unread only' }));
+    await screen.findByText('No unread messages.');
+    expect(asked.at(-1)).toBe('false');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Show' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Handled only' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('true'));
+  });
 });
 
 describe('customers', () => {

@@ -1,4 +1,4 @@
-// The orders, newest first: filtered by status and payment, searched by number, phone or name;
+// The orders, newest first: filtered by status, payment and the days they were placed, searched by number, phone or name;
 // asked again every 20 s while the tab is visible, the new ones counted in the tab's title.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -19,14 +19,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toLatinDigits } from '@contract/rules';
-import { formatTimestamp, formatDay } from '@/lib/dates';
+import { formatTimestamp } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
-import { ordersQuery, type OrderRow, type OrdersFilter } from '../api';
+import { ADMIN_POLL_MS, ordersQuery, type OrderRow, type OrdersFilter } from '../api';
 import { Loaded, Pager, Title, useAdmin } from '../common';
 import { ORDER_STATUS_LIST, PAYMENT_STATUS_LIST, governorateName, paymentStatusLabel, statusLabel } from '../labels';
-
-/** How often the list is asked again while the tab is visible (TanStack Query pauses it while hidden). */
-export const ORDERS_POLL_MS = 20_000;
 
 function filterOf(params: URLSearchParams): OrdersFilter {
   const page = Number(params.get('page') ?? 1);
@@ -46,7 +43,7 @@ export function OrdersScreen() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const [search, setSearch] = useState(filter.q ?? '');
-  const query = useQuery({ ...ordersQuery(token, lang, filter), refetchInterval: ORDERS_POLL_MS, placeholderData: keepPreviousData });
+  const query = useQuery({ ...ordersQuery(token, lang, filter), refetchInterval: ADMIN_POLL_MS, placeholderData: keepPreviousData });
 
   // The newest order when the list was first shown: those after it are new.
   const seen = useRef<number | null>(null);
@@ -76,7 +73,7 @@ export function OrdersScreen() {
   return (
     <>
       <Title>{t`Orders`}</Title>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '200px 200px 1fr' }, mb: 2 }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '180px 180px 160px 160px 1fr' }, mb: 2 }}>
         <TextField select label={t`Status`} value={filter.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })} size="small">
           <MenuItem value="">{t`All statuses`}</MenuItem>
           {ORDER_STATUS_LIST.map((s) => <MenuItem key={s} value={s}>{statusLabel(s)}</MenuItem>)}
@@ -85,6 +82,14 @@ export function OrdersScreen() {
           <MenuItem value="">{t`All payments`}</MenuItem>
           {PAYMENT_STATUS_LIST.map((s) => <MenuItem key={s} value={s}>{paymentStatusLabel(s)}</MenuItem>)}
         </TextField>
+        <TextField
+          label={t`From`} type="date" size="small" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
+        />
+        <TextField
+          label={t`To`} type="date" size="small" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from } }}
+        />
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
           <TextField
             label={t`Number, phone or name`} type="search" size="small" fullWidth value={search}
@@ -93,14 +98,6 @@ export function OrdersScreen() {
           <Button type="submit" variant="contained">{t`Search`}</Button>
         </Box>
       </Box>
-      {(filter.from || filter.to) && (
-        <Box sx={{ mb: 2 }}>
-          <Chip
-            label={filter.from === filter.to ? formatDay(filter.from ?? '', lang) : `${formatDay(filter.from ?? '', lang)} – ${formatDay(filter.to ?? '', lang)}`}
-            onDelete={() => set({ from: undefined, to: undefined })}
-          />
-        </Box>
-      )}
       <Loaded query={query}>
         {({ orders, meta }) => (
           orders.length === 0

@@ -56,8 +56,8 @@ export class BackOfficeRepository {
         .where('created_at', '>=', start).where('created_at', '<', end).where('status', '!=', 'cancelled')
         .executeTakeFirst(),
       this.db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
-      this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('payment_status', 'in', ['awaiting', 'reported']).where('status', '!=', 'cancelled').executeTakeFirst(),
+      this.db.selectFrom('orders').select(['payment_status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('payment_status', 'in', ['awaiting', 'reported']).where('status', '!=', 'cancelled').groupBy('payment_status').execute(),
       this.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('handled_at', 'is', null).executeTakeFirst(),
       this.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id')
         .select(['p.id', 'p.name_en', 'p.name_ar', 'p.stock', 'p.main_image', 'p.price', 'p.sale_price', 'c.name_en as category_en', 'c.name_ar as category_ar'])
@@ -68,7 +68,8 @@ export class BackOfficeRepository {
     return {
       today: { day: today, orders: Number(todayRow?.n ?? 0), revenue: toEgp(Number(todayRow?.revenue ?? 0)) },
       by_status: counts,
-      awaiting_payment: Number(awaiting?.n ?? 0),
+      awaiting_payment: Number(awaiting.find((row) => row.payment_status === 'awaiting')?.n ?? 0),
+      payment_reported: Number(awaiting.find((row) => row.payment_status === 'reported')?.n ?? 0),
       unread_messages: Number(unread?.n ?? 0),
       low_stock: lowStock.map((p) => ({
         id: p.id,
