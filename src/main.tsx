@@ -10,7 +10,7 @@
 // Listens for beforeinstallprompt from the first moment: Chromium may fire it before React mounts.
 import './pwa/install-state';
 // The first paint's styles: inlined in index.html by the build (scripts/vite/boot-hints.ts).
-import './app/fonts.css';
+import './lib/fonts.css';
 import './app/boot-shell.css';
 import './components/loading-view.css';
 // The shell's and the plain controls' styles, inlined the same way: the steps below may bring none.

@@ -3,6 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import '@/lib/fonts.css';
 import { storage } from '@/lib/storage';
 import { AdminApp, AdminProviders, makeAdminQueryClient } from './app';
 import { loadAdminCatalogs } from './i18n';

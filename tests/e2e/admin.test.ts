@@ -1,13 +1,14 @@
-// Journey: the shop's owner signs in at /sign-in, opens the back office at /admin, sees the
-// dashboard, finds an order the demo shopper placed through the API, marks it paid and confirms
-// it, and the shopper's own API shows it. A shopper opening /admin is told there is no access; a
+// Journey: the shop's owner signs in at /sign-in and keeps the back office's dashboard open at
+// /admin; in another browser the demo shopper reports the Vodafone Cash transfer of an order placed
+// through the API, and the dashboard counts it without a reload; the owner opens it from there,
+// marks it paid and confirms it, and the shopper's tracking page says so. A shopper opening /admin is told there is no access; a
 // visitor is sent to sign-in. In English and Arabic, axe on every screen, no console error.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, field, firstNumber, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
 import { E2E_DIST } from './global-setup.ts';
 
 const env = useShopAndBrowser();
@@ -38,10 +39,13 @@ async function placeOrder(shopUrl: string): Promise<{ id: number; number: string
 }
 
 describe.each(['en', 'ar'] as const)('the back office (%s)', (lang: Lang) => {
-  it('lets the owner confirm and mark paid an order the shopper placed, which the shopper then sees', async () => {
+  it('shows the owner a transfer the shopper reports, without a reload; the owner marks it paid and confirms it, and the shopper sees both', async () => {
     const order = await placeOrder(env.shop.url);
-    const { context, page, problems } = await visit(env.browser, lang);
+    const owner = await visit(env.browser, lang);
+    const shopper = await visit(env.browser, lang);
     try {
+      // The owner's dashboard is open first, as it would be on the shop's phone.
+      const { page } = owner;
       await page.goto(`${env.shop.url}/sign-in`);
       await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
       // The shop's worker is in charge now: /admin must still be the back office's own page.
@@ -51,14 +55,36 @@ describe.each(['en', 'ar'] as const)('the back office (%s)', (lang: Lang) => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       const menu = page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
       await menu.getByRole('link', { name: say(lang, 'Audit', 'سجل التغييرات') }).waitFor();
-      await page.getByRole('link', { name: say(lang, 'Awaiting payment', 'بانتظار الدفع') }).waitFor();
+      const toCheck = page.getByRole('link', { name: new RegExp(`^${say(lang, 'Transfers to check', 'تحويلات للمراجعة')}`) });
+      const figure = async () => firstNumber(await toCheck.textContent());
+      const before = await figure();
       await axeClean(page);
+      // Marks this document: still there after the figure changes means no reload happened.
+      await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
 
-      await menu.getByRole('link', { name: say(lang, 'Orders', 'الطلبات'), exact: true }).click();
+      // The shopper reports the transfer on the order's tracking page, in their own browser.
+      await shopper.page.goto(`${env.shop.url}/sign-in`);
+      await signInWithForm(shopper.page, lang, 'demo@attar.eg', 'attar123');
+      await shopper.page.goto(`${env.shop.url}/trackOrders/${order.id}/${order.number}`);
+      const payment = shopper.page.getByRole('region', { name: say(lang, 'Payment', 'الدفع'), exact: true });
+      await field(payment, say(lang, 'Wallet you sent from', 'المحفظة التي حوّلت منها')).fill('01011112222');
+      await field(payment, say(lang, 'Transfer reference', 'رقم مرجع التحويل')).fill('VF-2026-889');
+      await payment.getByRole('button', { name: say(lang, 'Report transfer', 'أبلغ عن التحويل'), exact: true }).click();
+      await payment.getByText(say(lang, 'Transfer reported, being checked', 'تم الإبلاغ عن التحويل، جارٍ التحقق منه'), { exact: true }).waitFor();
+
+      // The dashboard asks again on its own (every 20 s while visible) and counts it.
+      await page.waitForFunction(
+        ([name, want]) => [...document.querySelectorAll('a')].some((a) => {
+          const text = (a.textContent ?? '').replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
+          return text.startsWith(name) && Number(/\d+/.exec(text)?.[0]) === want;
+        }),
+        [say(lang, 'Transfers to check', 'تحويلات للمراجعة'), before + 1] as const,
+      );
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      await toCheck.click();
       await page.getByRole('heading', { level: 1, name: say(lang, 'Orders', 'الطلبات') }).waitFor();
-      await page.getByRole('searchbox').fill(order.number);
-      await page.getByRole('button', { name: say(lang, 'Search', 'بحث'), exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get('q') === order.number);
+      expect(new URL(page.url()).searchParams.get('payment_status')).toBe('reported');
       await page.getByRole('table').getByRole('link', { name: order.number }).waitFor();
       await axeClean(page);
 
@@ -68,7 +94,9 @@ describe.each(['en', 'ar'] as const)('the back office (%s)', (lang: Lang) => {
       expect(whatsapp).toMatch(/^https:\/\/wa\.me\/20\d+\?text=/);
       await axeClean(page);
 
-      await page.getByRole('textbox', { name: say(lang, 'Transfer reference', 'مرجع التحويل') }).fill('VF-2026-889');
+      // The shopper's reference is offered; the owner records the payment and confirms the order.
+      const reference = page.getByRole('textbox', { name: say(lang, 'Transfer reference', 'مرجع التحويل') });
+      expect(await reference.inputValue()).toBe('VF-2026-889');
       await page.getByRole('button', { name: say(lang, 'Mark as paid', 'تسجيل الدفع'), exact: true }).click();
       await page.getByRole('status').waitFor();
       await page.getByRole('button', { name: say(lang, 'Mark as paid', 'تسجيل الدفع'), exact: true }).waitFor({ state: 'detached' });
@@ -77,13 +105,20 @@ describe.each(['en', 'ar'] as const)('the back office (%s)', (lang: Lang) => {
       const history = plain(await page.getByRole('region', { name: say(lang, 'History', 'السجل') }).textContent());
       expect(history).toContain(say(lang, 'Confirmed', 'مؤكَّد'));
 
+      // The shopper's tracking page, opened again, says Confirmed and Paid.
+      await shopper.page.reload();
+      await payment.getByText(say(lang, 'Paid', 'مدفوع'), { exact: true }).waitFor();
+      const current = shopper.page.locator('[aria-current="step"]');
+      expect(plain(await current.textContent())).toContain(say(lang, 'Confirmed', 'تم التأكيد'));
       const seen = await apiGet<{ order: { status: string; payment_status: string; payment_reference: string | null } }>(env.shop.url, `/orders/${order.id}`, order.token);
       expect(seen.order).toMatchObject({ status: 'confirmed', payment_status: 'paid', payment_reference: 'VF-2026-889' });
-      expect(problems).toEqual([]);
+      expect(owner.problems).toEqual([]);
+      expect(shopper.problems).toEqual([]);
     } finally {
-      await context.close();
+      await owner.context.close();
+      await shopper.context.close();
     }
-  });
+  }, 180_000);
 
   it('tells a signed-in shopper there is no access, and sends a visitor to sign-in', async () => {
     const { context, page, problems } = await visit(env.browser, lang);
