@@ -1,6 +1,7 @@
-// The words for the API's codes: statuses, payments, governorates, in the active language.
+// The words for the API's codes: statuses, payments, governorates, roles and the audit's actions, in the active language.
 import { t } from '@lingui/core/macro';
 import { findGovernorate } from '@contract/governorates';
+import { formatNumber } from '@/lib/money';
 import type { Lang } from '@/lib/storage';
 
 export const ORDER_STATUS_LIST = ['pending', 'confirmed', 'on the way', 'out for delivery', 'delivered', 'cancelled'] as const;
@@ -46,4 +47,72 @@ export const paymentLabel = (payment: string) => (payment === 'cach' ? t`Vodafon
 export function governorateName(code: string, lang: Lang): string {
   const found = findGovernorate(code);
   return found ? found[lang] : code;
+}
+
+/** An audit entry's action code in words; a code this build does not know yet is shown as it is. */
+export function auditActionLabel(action: string): string {
+  switch (action) {
+    case 'order.status': return t`Order status changed`;
+    case 'order.cancelled_by_shopper': return t`Cancelled by the customer`;
+    case 'order.payment_reported': return t`Transfer reported by the customer`;
+    case 'order.payment_paid': return t`Payment recorded`;
+    case 'order.note': return t`Note added`;
+    case 'message.handled': return t`Message handled`;
+    case 'customer.points': return t`Points adjusted`;
+    case 'staff.add': return t`Back-office account added`;
+    case 'staff.role': return t`Role changed`;
+    case 'staff.reset': return t`One-time password issued`;
+    default: return action;
+  }
+}
+
+/** What an audit entry changed ("order ATR-10001", "customer 7"): its kind in words, then its name. */
+export function auditTargetLabel(target: string, lang: Lang): string {
+  const [kind, ...rest] = target.split(' ');
+  const name = rest.join(' ');
+  const number = /^\d+$/.test(name) ? formatNumber(Number(name), lang) : name;
+  switch (kind) {
+    case 'order': return t`Order ${number}`;
+    case 'customer': return t`Customer ${number}`;
+    case 'message': return t`Message ${number}`;
+    case 'account': return t`Account ${number}`;
+    default: return target;
+  }
+}
+
+/** A changed field's name in words. */
+export function auditFieldLabel(field: string): string {
+  switch (field) {
+    case 'status': return t`Status`;
+    case 'payment_status': return t`Payment`;
+    case 'payment_reference': return t`Reference`;
+    case 'payment_sender_phone': return t`Sender's wallet`;
+    case 'reason': return t`Reason`;
+    case 'text': return t`Note`;
+    case 'points': return t`Points`;
+    case 'delta': return t`Change`;
+    case 'handled': return t`Handled`;
+    case 'role': return t`Role`;
+    default: return field;
+  }
+}
+
+/** A field's value in words: statuses and roles named, numbers in the page's digits, yes/no for booleans. */
+export function auditValue(field: string, value: unknown, lang: Lang): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'status') return statusLabel(String(value));
+  if (field === 'payment_status') return paymentStatusLabel(String(value));
+  if (field === 'role') return roleLabel(String(value));
+  if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
+  if (typeof value === 'number') return field === 'delta' && value > 0 ? `+${formatNumber(value, lang)}` : formatNumber(value, lang);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function roleLabel(role: string): string {
+  switch (role) {
+    case 'shopper': return t`Shopper`;
+    case 'staff': return t`Staff`;
+    case 'owner': return t`Owner`;
+    default: return role;
+  }
 }

@@ -112,17 +112,41 @@ describe('customers', () => {
 });
 
 describe('the audit', () => {
-  it('shows the owner who changed what', async () => {
-    fakeApi({
-      '/user/profile': () => me('owner'),
-      '/admin/audit': () => ok({
-        entries: [{ id: 1, at: '2026-11-26T10:00:00.000Z', by: { name: 'Karim Staff', email: 'karim@attar.eg' }, action: 'order.status', target: 'ATR-10007', before: { status: 'pending' }, after: { status: 'confirmed' } }],
-        meta,
-      }),
-    });
+  const entries = [
+    {
+      id: 2, at: '2026-11-26T11:00:00.000Z', by: { name: 'Nour Owner', email: 'owner@attar.eg' }, action: 'customer.points', target: 'customer 7',
+      before: { points: 3850 }, after: { points: 3900, delta: 50, reason: 'Late delivery' },
+    },
+    {
+      id: 1, at: '2026-11-26T10:00:00.000Z', by: { name: 'Karim Staff', email: 'karim@attar.eg' }, action: 'order.status', target: 'order ATR-10007',
+      before: { status: 'pending', payment_status: 'awaiting' }, after: { status: 'confirmed', payment_status: 'awaiting' },
+    },
+    { id: 0, at: '2026-11-26T09:00:00.000Z', by: null, action: 'staff.add', target: 'account karim@attar.eg', before: null, after: { role: 'staff' } },
+  ];
+  const lines = (item: HTMLElement) => within(item).getAllByRole('listitem').map((li) => li.textContent);
+
+  it('shows the owner who changed what, in words: each changed field from what it was to what it became', async () => {
+    fakeApi({ '/user/profile': () => me('owner'), '/admin/audit': () => ok({ entries, meta }) });
     renderAdmin('/audit');
     expect(await screen.findByText('Karim Staff (karim@attar.eg)')).toBeTruthy();
-    expect(screen.getByText('{"status":"pending"} → {"status":"confirmed"}')).toBeTruthy();
+    const [points, status, staff] = screen.getAllByRole('listitem').filter((li) => li.parentElement?.parentElement?.tagName !== 'LI');
+    expect(within(points).getByText(/Points adjusted/).textContent).toBe('Points adjusted · Customer 7');
+    expect(lines(points)).toEqual(['Points: 3,850 → 3,900', 'Change: +50', 'Reason: Late delivery']);
+    expect(within(status).getByText(/Order status changed/).textContent).toBe('Order status changed · Order ATR-10007');
+    // The payment did not change: it is not listed.
+    expect(lines(status)).toEqual(['Status: Pending → Confirmed']);
+    expect(within(staff).getByText('The command line')).toBeTruthy();
+    expect(lines(staff)).toEqual(['Role: Staff']);
+  });
+
+  it('says it in Arabic, with Arabic digits and the arrow pointing the reading way', async () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({ '/user/profile': () => me('owner'), '/admin/audit': () => ok({ entries, meta }) });
+    renderAdmin('/audit');
+    await screen.findByText('Karim Staff (karim@attar.eg)');
+    const [points, status] = screen.getAllByRole('listitem').filter((li) => li.parentElement?.parentElement?.tagName !== 'LI');
+    expect(lines(points)).toEqual(['النقاط: ٣٬٨٥٠ ← ٣٬٩٠٠', 'التغيير: +٥٠', 'السبب: Late delivery']);
+    expect(lines(status)).toEqual(['الحالة: قيد الانتظار ← مؤكَّد']);
   });
 
   it('is not there for staff', async () => {

@@ -46,10 +46,11 @@ export function CustomersScreen() {
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { md: '1fr 1fr' } }}>
               {customers.map((customer) => (
                 <Card component="li" variant="outlined" key={customer.id}>
-                  <CardActionArea component={RouterLink} to={`/customers/${customer.id}`} sx={{ p: 1.5, display: 'grid', gap: 0.25 }}>
+                  <CardActionArea component={RouterLink} to={`/customers/${customer.id}`} sx={{ p: 1.5, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.25, textAlign: 'start' }}>
                     <strong>{customer.name}</strong>
-                    <span>{customer.email}</span>
-                    <PhoneNumber phone={customer.phone} />
+                    <bdi>{customer.email}</bdi>
+                    {/* In a span of the page's direction, so the number lines up with the rest in Arabic. */}
+                    <span><PhoneNumber phone={customer.phone} /></span>
                     <Typography variant="body2" color="text.secondary">
                       {t`Orders: ${formatNumber(customer.orders_count, lang)} · Points: ${formatNumber(customer.points, lang)}`}
                     </Typography>

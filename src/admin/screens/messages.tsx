@@ -38,7 +38,7 @@ export function MessagesScreen() {
       <Title>{t`Messages`}</Title>
       <TextField
         select label={t`Show`} size="small" value={show} onChange={(e) => set({ show: e.target.value, page: 1 })}
-        sx={{ mb: 2, minWidth: 220 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ mb: 2, minWidth: 220 }}
       >
         <MenuItem value="">{t`All, unread first`}</MenuItem>
         <MenuItem value="unread">{t`Unread only`}</MenuItem>

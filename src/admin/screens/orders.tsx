@@ -108,7 +108,7 @@ export function OrdersScreen() {
                 <Box component="ul" className="admin-cards" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                   {orders.map((order) => (
                     <Card component="li" variant="outlined" key={order.id}>
-                      <CardActionArea component={RouterLink} to={`/orders/${order.number}`} sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+                      <CardActionArea component={RouterLink} to={`/orders/${order.number}`} sx={{ p: 1.5, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5, textAlign: 'start' }}>
                         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                           <strong>{order.number}</strong>
                           <strong>{formatMoney(order.total, lang)}</strong>
