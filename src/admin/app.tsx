@@ -16,6 +16,7 @@ import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider, useLanguage } from '@/lib/language';
 import { MuiScope } from '@/lib/mui/scope';
+import { usePageTitle } from '@/lib/page-title';
 import { SessionProvider, useSession } from '@/lib/session';
 import { meQuery, type Me } from './api';
 import { loadAdminCatalogs } from './i18n';
@@ -123,6 +124,18 @@ function Menu({ owner }: { owner: boolean }) {
   );
 }
 
+/** An owner's screen opened by staff (its address typed or kept): said so, rather than "does not exist". */
+function OwnerOnly({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  usePageTitle(t`You do not have access`);
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>{t`You do not have access`}</Typography>
+      <Typography>{children}</Typography>
+    </>
+  );
+}
+
 function Frame({ me }: { me: Me }) {
   const { t } = useLingui();
   const owner = me.role === 'owner';
@@ -146,7 +159,7 @@ function Frame({ me }: { me: Me }) {
           <Route path="messages" element={<MessagesScreen />} />
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
-          {owner && <Route path="audit" element={<AuditScreen />} />}
+          <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

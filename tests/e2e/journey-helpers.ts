@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { plain } from './harness.ts';
+import type { CartData } from '../../src/lib/contract.ts';
 
 export type Lang = 'en' | 'ar';
 
@@ -149,6 +150,15 @@ export async function apiPost<T>(shopUrl: string, path: string, token: string, b
   });
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
+}
+
+/** A product's stock now, as the cart says it: one unit into the shopper's cart, read, and taken out again. */
+export async function stockNow(shopUrl: string, token: string, productId: number): Promise<number> {
+  await apiPost(shopUrl, '/addToCard', token, { product_id: productId });
+  const cart = await apiGet<CartData>(shopUrl, '/showCard', token);
+  const line = cart.product_in_card.find((l) => l.product_id === productId)!;
+  await apiPost(shopUrl, '/remove', token, { product_id: productId, qty: line.product_qty });
+  return line.stock;
 }
 
 /** What the storefront keeps in IndexedDB (src/lib/persist.ts): the queries and the changes not yet sent. */

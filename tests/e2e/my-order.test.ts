@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Static } from 'typebox';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, field, say, settled, signInWithForm, storedToken, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, field, say, settled, signInWithForm, stockNow, storedToken, type Lang } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema } from '../../server/contract/checkout.ts';
 
@@ -46,15 +46,6 @@ async function placeOrder(shopUrl: string, token: string, payment: 'cach' | 'del
   const placed = (await response.json()) as { data: { order: { id: number } } };
   const order = (await apiGet<{ order: OrderDetail }>(shopUrl, `/orders/${placed.data.order.id}`, token, lang)).order;
   return { order, stockBefore: line.stock, qty: line.product_qty };
-}
-
-/** Product 3's stock now, as the cart says it: one unit into the cart, read, and taken out again. */
-async function stockNow(shopUrl: string, token: string): Promise<number> {
-  await apiPost(shopUrl, '/addToCard', token, { product_id: PRODUCT });
-  const cart = await apiGet<CartData>(shopUrl, '/showCard', token);
-  const line = cart.product_in_card.find((l) => l.product_id === PRODUCT)!;
-  await apiPost(shopUrl, '/remove', token, { product_id: PRODUCT, qty: line.product_qty });
-  return line.stock;
 }
 
 describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
@@ -119,7 +110,7 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
     const { shop } = env;
     const token = await apiSignIn(shop.url);
     const { order, stockBefore, qty } = await placeOrder(shop.url, token, 'delivery', lang);
-    expect(await stockNow(shop.url, token)).toBe(stockBefore - qty);
+    expect(await stockNow(shop.url, token, PRODUCT)).toBe(stockBefore - qty);
     const { page, problems, context } = await visit(env.browser, lang);
     try {
       await page.goto(shop.url + '/sign-in');
@@ -153,7 +144,7 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
       const stored = (await apiGet<{ order: OrderDetail }>(shop.url, `/orders/${order.id}`, token)).order;
       expect(stored.status).toBe('cancelled');
       expect(stored.status_history.at(-1)).toMatchObject({ status: 'cancelled', reason: say(lang, 'Ordered twice', 'طلبته مرتين') });
-      expect(await stockNow(shop.url, token)).toBe(stockBefore);
+      expect(await stockNow(shop.url, token, PRODUCT)).toBe(stockBefore);
 
       // The tracking page says why.
       await page.goto(`${shop.url}/trackOrders/${order.id}/${order.number}`);

@@ -111,6 +111,7 @@ describe('an order\'s page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order ATR-10007?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
     expect(await within(dialog).findByText('Say why the order is cancelled.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /Reason/ }));
     expect(posted).toEqual([]);
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'The customer asked by phone' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));

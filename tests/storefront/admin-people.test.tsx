@@ -149,10 +149,12 @@ describe('the audit', () => {
     expect(lines(status)).toEqual(['الحالة: قيد الانتظار ← مؤكَّد']);
   });
 
-  it('is not there for staff', async () => {
+  it('is not there for staff, who are told it is the owner\'s', async () => {
     const { calls } = fakeApi({ '/user/profile': () => me('staff') });
     renderAdmin('/audit');
-    expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You do not have access' })).toBeTruthy();
+    expect(screen.getByText('Only the shop\'s owner can see the audit.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Audit' })).toBeNull();
     expect(calls.some((c) => c.path === '/admin/audit')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // One order: what to pack, where to take it, what was paid; its next statuses, payment, notes and
 // history; the customer's record; a WhatsApp confirmation; an A5 packing slip when printed.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -53,6 +53,7 @@ function StatusActions({ order, onSaid }: { order: OrderDetail; onSaid: (said: S
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
+  const reasonRef = useRef<HTMLInputElement>(null);
   const send = (body: { status: string; reason?: string }) => move.mutateAsync(body).then(
     (text) => { onSaid({ ok: true, text }); setCancelling(false); setReason(''); },
     (error: Error) => onSaid({ ok: false, text: error.message }),
@@ -61,6 +62,8 @@ function StatusActions({ order, onSaid }: { order: OrderDetail; onSaid: (said: S
     event.preventDefault();
     if (!reason.trim()) {
       setReasonError(t`Say why the order is cancelled.`);
+      // Back on the field the message is about, so that it is read out with it.
+      reasonRef.current?.focus();
       return;
     }
     void send({ status: 'cancelled', reason: reason.trim() });
@@ -83,7 +86,7 @@ function StatusActions({ order, onSaid }: { order: OrderDetail; onSaid: (said: S
           <DialogContent>
             <Typography sx={{ mb: 2 }}>{t`The customer sees the reason on the order's page.`}</Typography>
             <TextField
-              autoFocus fullWidth multiline minRows={2} label={t`Reason`} value={reason} required
+              autoFocus fullWidth multiline minRows={2} label={t`Reason`} value={reason} required inputRef={reasonRef}
               onChange={(e) => { setReason(e.target.value); setReasonError(''); }}
               error={!!reasonError} helperText={reasonError || ' '} slotProps={{ htmlInput: { maxLength: 500 } }}
             />
@@ -153,6 +156,20 @@ function OrderView({ order }: { order: OrderDetail }) {
   const { t } = useLingui();
   const { lang } = useAdmin();
   const [said, setSaid] = useState<Said>(null);
+  const saidRef = useRef<HTMLDivElement>(null);
+  // A status move takes the button pressed away with the status it led to (a cancellation, the
+  // dialog too), and the focus fell to the page's start: it goes to what happened instead, and
+  // only when it was lost, so that a note's field or the payment's keeps it.
+  useEffect(() => {
+    if (!said) return;
+    const move = () => {
+      const now = document.activeElement;
+      if (now === null || now === document.body || !now.isConnected) saidRef.current?.focus();
+    };
+    move();
+    const frame = requestAnimationFrame(move);
+    return () => cancelAnimationFrame(frame);
+  }, [said]);
   const units = (item: OrderDetail['items'][number]) => item.smell.map((smell, i) => t`Unit ${formatNumber(i + 1, lang)}: ${smell}`).join(' · ');
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -168,7 +185,11 @@ function OrderView({ order }: { order: OrderDetail }) {
         <Button variant="contained" color="success" href={order.whatsapp.url} target="_blank" rel="noopener noreferrer">{t`WhatsApp the customer`}</Button>
         <Button variant="outlined" onClick={() => window.print()}>{t`Print the packing slip`}</Button>
       </Box>
-      {said && <Alert severity={said.ok ? 'success' : 'error'} role={said.ok ? 'status' : 'alert'} onClose={() => setSaid(null)} className="no-print">{said.text}</Alert>}
+      {said && (
+        <Alert ref={saidRef} tabIndex={-1} severity={said.ok ? 'success' : 'error'} role={said.ok ? 'status' : 'alert'} onClose={() => setSaid(null)} className="no-print">
+          {said.text}
+        </Alert>
+      )}
       <Section title={t`Status`}>
         <StatusActions order={order} onSaid={setSaid} />
       </Section>
