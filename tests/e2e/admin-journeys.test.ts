@@ -129,6 +129,39 @@ describe.each(['en', 'ar'] as const)('the back office\'s staff at work (%s)', (l
     expect(made.output).toContain(`Made ${staffEmail} (staff)`);
   });
 
+  it('a new staff member given a one-time password must choose their own before the back office opens', async () => {
+    const email = `new-staff-${lang}@attar.eg`;
+    const made = await shopCommand(env.shop, 'staff:add', email, '--role', 'staff', '--name', 'Hany Said');
+    expect(made.code, made.output).toBe(0);
+    const oneTime = /One-time password: (\S+)/.exec(made.output)?.[1];
+    expect(oneTime, made.output).toBeTruthy();
+    const { context, page, problems } = await visit(env.browser, lang);
+    try {
+      await page.goto(`${env.shop.url}/sign-in`);
+      await signInWithForm(page, lang, email, oneTime!);
+      await page.goto(`${env.shop.url}/admin`);
+      await page.getByRole('heading', { level: 1, name: say(lang, 'Choose a new password', 'اختر كلمة مرور جديدة') }).waitFor();
+      // Nothing of the back office before the password is changed.
+      expect(await backOfficeMenu(page, lang).count()).toBe(0);
+      await axeClean(page);
+      await field(page, say(lang, 'Current password', 'كلمة المرور الحالية')).fill(oneTime!);
+      await field(page, say(lang, 'New password', 'كلمة المرور الجديدة')).fill('hany-own-pass-7');
+      await field(page, say(lang, 'New password again', 'كلمة المرور الجديدة مرة أخرى')).fill('hany-own-pass-7');
+      await page.getByRole('button', { name: say(lang, 'Save the new password', 'حفظ كلمة المرور الجديدة'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: say(lang, 'Dashboard', 'لوحة المتابعة') }).waitFor();
+      await backOfficeMenu(page, lang).waitFor();
+      // The one-time password is spent; the chosen one signs in.
+      const signIn = (password: string) => fetch(`${env.shop.url}/api/user/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password }),
+      });
+      expect((await signIn(oneTime!)).status).toBe(422);
+      expect((await signIn('hany-own-pass-7')).status).toBe(200);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('staff cancels a cash-on-delivery order with a reason, and its stock, points and coupon use come back', async () => {
     const { shop } = env;
     const token = await apiSignIn(shop.url);
