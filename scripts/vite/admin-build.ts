@@ -7,7 +7,7 @@ import { afterShopBuild, type AfterBuildOptions } from './after-build.ts';
 
 /**
  * After the shop's build, admin.html and its code into <outDir> (every file
- * `assets/admin-…`), emptying nothing. The service worker's precache never
+ * `assets/admin-…` but the fonts, which are the shop's very files), emptying nothing. The service worker's precache never
  * lists these files: it holds only what the shop's build chose
  * (scripts/vite/precache-selection.ts).
  */
@@ -21,7 +21,9 @@ export function adminBuild(options: AfterBuildOptions): Plugin {
         output: {
           entryFileNames: 'assets/admin-[hash].js',
           chunkFileNames: 'assets/admin-[name]-[hash].js',
-          assetFileNames: 'assets/admin-[name]-[hash][extname]',
+          // The fonts are the shop's own files (same content, same hash, same name): an owner who
+          // shops too downloads Cairo once, and the shop's worker may serve it from its precache.
+          assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.woff2')) ? 'assets/[name]-[hash][extname]' : 'assets/admin-[name]-[hash][extname]'),
         },
       },
     },
