@@ -90,5 +90,7 @@ describe('every route keeps its contract', () => {
     // Requests got past the contract into the rules, and most routes said yes at least once.
     expect(accepted).toBeGreaterThan(tried / 4);
     expect(bent).toBeGreaterThan(100);
-  }, 240_000);
+    // A fixed amount of work that grows with every route; its limit only catches a hang. At 240 s a
+    // run beside four other builds and test runs on two cores timed out while passing every check.
+  }, 600_000);
 });
