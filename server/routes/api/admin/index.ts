@@ -13,22 +13,20 @@ import { FieldErrors } from '../../../errors.ts';
 import { toLatinDigits } from '../../../contract/rules.ts';
 import { isIsoDay } from '../../../domain/calendar.ts';
 import { STATUS_NAMES, t } from '../../../i18n/messages.ts';
-import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
-
-/** Refused on every back-office route: no token, not the role, a one-time password still in use. */
-const GUARD: Refusal[] = [[401, 'unauthenticated'], [403, 'forbidden'], [403, 'password_change_required']];
+import { ok, responses } from '../helpers.ts';
+import { adminRoute } from './common.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const staff = { onRequest: app.requireStaff };
-  const owner = { onRequest: app.requireOwner };
-  const tags = ['admin'];
-  const schema = (summary: string, refusals: Refusal[] = []) => ({ tags, security: bearer, description: describe(summary, [...GUARD, ...refusals]) });
+  const { staff, owner, schema } = adminRoute(app);
   const orderAnswer = responses(Type.Object({ order: AdminOrderDetail }));
 
   // The shop's customers and money: kept by no cache, the browser's included (this plugin's routes only).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
+
+  // Each further area of the back office is a file of its own (./common.ts), registered here so
+  // that the no-store hook above covers it too. E.g.: await app.register(productRoutes);
 
   app.get('/admin/dashboard', {
     ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },
