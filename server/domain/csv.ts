@@ -27,83 +27,82 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** Where an unquoted field ends: a comma or a line break. */
+const FIELD_END = /[,\r\n]/g;
+
 /**
  * The records of `text`, each with the line it starts on. Empty lines are
  * skipped (a trailing line break makes none). A leading BOM is not part of
- * the first field.
+ * the first field. Fields are sliced out of the text, never built a character
+ * at a time: a catalog is megabytes.
  */
 export function parseCsv(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
+  const n = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
-  const n = text.length;
-  while (i < n) {
-    const start = line;
-    const fields: string[] = [];
-    let field = '';
-    let quoted = false;
-    let any = false;
-    for (;;) {
-      if (i >= n) {
-        fields.push(field);
-        break;
-      }
-      const c = text[i];
-      if (c === '"' && field === '' && !quoted) {
-        // A quoted field: up to the quote that is not doubled.
-        quoted = true;
-        any = true;
-        i += 1;
-        const opened = line;
-        for (;;) {
-          if (i >= n) throw new CsvSyntaxError(opened, 'unclosed_quote');
-          const q = text[i];
-          if (q === '"') {
-            if (text[i + 1] === '"') {
-              field += '"';
-              i += 2;
-              continue;
-            }
-            i += 1;
-            break;
-          }
-          if (q === '\r' || q === '\n') {
-            if (q === '\r' && text[i + 1] === '\n') {
-              field += '\r\n';
-              i += 2;
-            } else {
-              field += q;
-              i += 1;
-            }
-            line += 1;
-            continue;
-          }
-          field += q;
-          i += 1;
+  let fields: string[] = [];
+  let start = line;
+  const endRecord = () => {
+    if (fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
+    fields = [];
+  };
+  while (i <= n) {
+    if (fields.length === 0) start = line;
+    if (text[i] === '"') {
+      // A quoted field: up to the quote that is not doubled; its line breaks are the field's.
+      const opened = line;
+      let value = '';
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) throw new CsvSyntaxError(opened, 'unclosed_quote');
+        value += text.slice(from, quote);
+        if (text[quote + 1] === '"') {
+          value += '"';
+          from = quote + 2;
+          continue;
         }
-        const next = text[i];
-        if (i < n && next !== ',' && next !== '\r' && next !== '\n') throw new CsvSyntaxError(line, 'text_after_quote');
-        continue;
-      }
-      if (c === ',') {
-        fields.push(field);
-        field = '';
-        quoted = false;
-        any = true;
-        i += 1;
-        continue;
-      }
-      if (c === '\r' || c === '\n') {
-        fields.push(field);
-        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line += 1;
+        i = quote + 1;
         break;
       }
-      field += c;
-      any = true;
-      i += 1;
+      line += countBreaks(value);
+      fields.push(value);
+      if (i < n && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') throw new CsvSyntaxError(line, 'text_after_quote');
+    } else {
+      FIELD_END.lastIndex = i;
+      const end = FIELD_END.exec(text)?.index ?? n;
+      fields.push(text.slice(i, end));
+      i = end;
     }
-    if (any || fields.some((f) => f !== '')) records.push({ line: start, fields });
+    if (i >= n) {
+      endRecord();
+      break;
+    }
+    const c = text[i];
+    if (c === ',') {
+      i += 1;
+      if (i === n) fields.push('');
+      else continue;
+      endRecord();
+      break;
+    }
+    // A line break: CRLF, LF or a lone CR.
+    i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    line += 1;
+    endRecord();
+    if (i === n) break;
   }
   return records;
+}
+
+/** Line breaks in a quoted field (CRLF counts once), so the next record's line number is right. */
+function countBreaks(value: string): number {
+  let count = 0;
+  for (let j = 0; j < value.length; j += 1) {
+    const c = value.charCodeAt(j);
+    if (c === 10) count += 1;
+    else if (c === 13 && value.charCodeAt(j + 1) !== 10) count += 1;
+  }
+  return count;
 }

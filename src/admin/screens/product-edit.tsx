@@ -276,7 +276,7 @@ interface FieldProps {
   lang?: 'en' | 'ar';
   inputMode?: 'decimal' | 'numeric';
   required?: boolean;
-  help?: string;
+  help?: ReactNode;
   multiline?: boolean;
 }
 
@@ -297,7 +297,7 @@ function HtmlField({ label, value, onChange, error, lang }: FieldProps & { lang:
   return (
     <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
       <Field label={label} lang={lang} value={value} onChange={onChange} error={error} multiline
-        help={t`HTML: <p>, <b>, <i>, <ul><li>, <ol><li>, <a href>, <h3>…`} />
+        help={<span dir="ltr">{t`HTML: <p>, <b>, <i>, <ul><li>, <ol><li>, <a href>, <h3>…`}</span>} />
       <Typography variant="caption" color="text.secondary" aria-hidden="true">{t`Preview`}</Typography>
       <Box role="region" aria-label={t`Preview of ${label}`} dir={lang === 'ar' ? 'rtl' : 'ltr'} lang={lang}
         sx={{ border: '1px dashed #d9cfc0', borderRadius: 1, p: 1.5, minHeight: 48, background: '#fff', overflowWrap: 'anywhere', '& p': { m: 0, mb: 1 } }}>

@@ -67,6 +67,12 @@ interface ImportPlan { line: number; id: number | null; input: ProductInput; arc
 
 type ProductRow = Selectable<ProductsTable>;
 
+/** Products' smells (in order) and gift ids, by product id. */
+interface Extras {
+  smells: Map<number, { en: string; ar: string }[]>;
+  gifts: Map<number, number[]>;
+}
+
 const FILE_FIELD = 'file';
 
 export class ProductAdminRepository {
@@ -135,9 +141,10 @@ export class ProductAdminRepository {
     const product = await this.db.transaction().execute(async (trx) => {
       await this.#check(trx, input, null);
       const at = new Date().toISOString();
-      const id = await this.#insert(trx, normalize(input), at);
+      const values = sanitized(normalize(input), null);
+      const id = await this.#insert(trx, values, at);
       const product = await this.get(id, trx);
-      await this.audit.record({ userId, action: 'product.create', target: `product ${id}`, after: auditView(normalize(input)) }, at, trx);
+      await this.audit.record({ userId, action: 'product.create', target: `product ${id}`, after: auditView(values) }, at, trx);
       return product;
     });
     this.catalog.invalidateDetails();
@@ -216,18 +223,21 @@ export class ProductAdminRepository {
       const outcome = { created, updated: plans.length - created, errors, written: false };
       if (dryRun || errors.length > 0) return outcome;
       const at = new Date().toISOString();
-      const rows = new Map((await this.#rowsByIds(q, plans.flatMap((p) => (p.id === null ? [] : [p.id])))).map((r) => [r.id, r]));
+      const matched = plans.flatMap((p) => (p.id === null ? [] : [p.id]));
+      const rows = new Map((await this.#rowsByIds(q, matched)).map((r) => [r.id, r]));
+      const extras = await this.#extras(matched, q);
       const ids: number[] = [];
       for (const plan of plans) {
         const input = normalize(plan.input);
         if (plan.id === null) {
+          sanitized(input, null);
           const id = await this.#insert(q, input, at, plan.archived ? at : null);
           await this.audit.record({ userId, action: 'product.create', target: `product ${id}`, after: auditView(input) }, at, q);
           ids.push(id);
           continue;
         }
         const row = rows.get(plan.id)!;
-        const change = await this.#apply(q, row, input);
+        const change = await this.#apply(q, row, input, extras);
         const archivedChange = (row.archived_at !== null) !== plan.archived;
         if (archivedChange) await q.updateTable('products').set({ archived_at: plan.archived ? at : null }).where('id', '=', row.id).execute();
         if (change || archivedChange) {
@@ -257,7 +267,7 @@ export class ProductAdminRepository {
   }
 
   /** Each product's smells (in order) and gift ids. */
-  async #extras(ids: number[], q: Q = this.db) {
+  async #extras(ids: number[], q: Q = this.db): Promise<Extras> {
     const smells = new Map<number, { en: string; ar: string }[]>();
     const gifts = new Map<number, number[]>();
     for (let start = 0; start < ids.length; start += 500) {
@@ -329,9 +339,10 @@ export class ProductAdminRepository {
   }
 
   /** Writes what differs between the row and `input`; answers the changed fields before and after (null: nothing changed). */
-  async #apply(q: Q, row: ProductRow, input: Stored) {
-    const { smells, gifts } = await this.#extras([row.id], q);
+  async #apply(q: Q, row: ProductRow, input: Stored, extras?: Extras) {
+    const { smells, gifts } = extras ?? await this.#extras([row.id], q);
     const current = stored(row, smells.get(row.id) ?? [], gifts.get(row.id) ?? []);
+    sanitized(input, current);
     const changed = STORED_KEYS.filter((key) => !same(key, current[key], input[key]));
     if (changed.length === 0) return null;
     const columns: Record<string, unknown> = {};
@@ -537,18 +548,26 @@ function stored(row: ProductRow, smells: { en: string; ar: string }[], gifts: nu
   };
 }
 
-/** The owner's input as it will be kept: piastres, HTML sanitized, gifts once each in order. */
+/** The owner's input as it will be kept, but for its HTML (`sanitized`): piastres, names trimmed, gifts once each in order. */
 function normalize(input: ProductInput): Stored {
-  const html = Object.fromEntries(HTML_FIELDS.map((field) => [field, sanitizeShopHtml(input[field])])) as Record<(typeof HTML_FIELDS)[number], string>;
   return {
     ...input,
-    ...html,
     name_en: input.name_en.trim(), name_ar: input.name_ar.trim(),
     price: fromEgp(input.price),
     price_after_sale: input.price_after_sale === null ? null : fromEgp(input.price_after_sale),
     smells: input.smells.map((s) => ({ en: s.en.trim(), ar: s.ar.trim() })),
     gifts: [...new Set(input.gifts)].sort((a, b) => a - b),
   };
+}
+
+/**
+ * Sanitizes the HTML of `input` in place, but for a text that is exactly the
+ * product's already (an export imported back): what is stored was sanitized
+ * on its way in, or is the shop's own seed.
+ */
+function sanitized(input: Stored, current: Stored | null): Stored {
+  for (const field of HTML_FIELDS) if (!current || input[field] !== current[field]) input[field] = sanitizeShopHtml(input[field]);
+  return input;
 }
 
 /**
