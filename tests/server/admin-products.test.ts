@@ -8,10 +8,10 @@ import {
 } from './helpers.ts';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../server/contract/admin-products.ts';
 import { parseCsv, toCsv } from '../../server/domain/csv.ts';
-import { t } from '../../server/i18n/messages.ts';
+import { formatMoney, t } from '../../server/i18n/messages.ts';
 
 /** "The sale price must be below the price (EGP 100.00)." as the server writes it (Intl's spaces and marks). */
-const saleNotBelow = (lang: 'en' | 'ar', price: number) => t(lang, 'sale_price_not_below', { price: { en: new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP' }).format(price), ar: new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }).format(price) } });
+const saleNotBelow = (lang: 'en' | 'ar', egp: number) => t(lang, 'sale_price_not_below', { price: formatMoney(lang, egp * 100) });
 
 let app: FastifyInstance;
 let owner: string;

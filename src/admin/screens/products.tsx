@@ -4,7 +4,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -26,7 +26,7 @@ import { LOW_STOCK } from '@contract/admin-products';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { adminKeys } from '../api';
-import { Loaded, Pager, Title, useAdmin } from '../common';
+import { Loaded, Pager, Title, useAdmin, useUrlFilters } from '../common';
 import {
   categoriesQuery, downloadCatalog, importCatalog, productsQuery, type ImportOutcome, type Product, type ProductsFilter,
 } from '../products-api';
@@ -87,22 +87,13 @@ export function ProductsScreen() {
   const { t } = useLingui();
   const { token, lang } = useAdmin();
   usePageTitle(t`Products`);
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const filter = filterOf(params);
   const [search, setSearch] = useState(filter.q ?? '');
   const query = useQuery({ ...productsQuery(token, lang, filter), placeholderData: keepPreviousData });
   const categories = useQuery(categoriesQuery(token, lang));
   const categoryName = (id: number) => categories.data?.find((c) => c.id === id)?.name ?? '';
 
-  const set = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     set({ q: toLatinDigits(search.trim()) || undefined });

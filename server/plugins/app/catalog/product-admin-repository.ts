@@ -30,28 +30,8 @@ export interface AdminProductsFilter {
   page: number;
 }
 
-/** A product as it is kept, in the owner's terms: what a write compares and the audit records. */
-interface Stored {
-  name_en: string;
-  name_ar: string;
-  overview_en: string;
-  overview_ar: string;
-  description_en: string;
-  description_ar: string;
-  how_to_use_en: string;
-  how_to_use_ar: string;
-  /** piastres */
-  price: number;
-  /** piastres; null: not on sale */
-  price_after_sale: number | null;
-  typesale: string;
-  category_id: number;
-  smells: { en: string; ar: string }[];
-  gifts: number[];
-  product_code: string;
-  model_number: string;
-  stock: number;
-}
+/** A product as it is kept, in the owner's terms: what a write compares and the audit records. The owner's input, with money in piastres. */
+type Stored = ProductInput;
 
 type StoredKey = keyof Stored;
 const STORED_KEYS: StoredKey[] = [
