@@ -58,6 +58,8 @@ export interface ProductsTable {
   main_image: string;
   units_sold: number;
   created_at: string;
+  /** when the owner archived it (off sale, kept for orders); null while on sale */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductImagesTable {

@@ -140,6 +140,44 @@ export const MESSAGES = {
   pay_on_delivery: { en: 'cash on delivery', ar: 'الدفع عند الاستلام' },
   pay_by_wallet: { en: 'paid by Vodafone Cash', ar: 'الدفع عبر فودافون كاش' },
   points_delta_zero: { en: 'Please enter a number of points other than zero.', ar: 'يُرجى إدخال عدد نقاط غير الصفر.' },
+
+  // The owner's catalog (routes/api/admin/products.ts).
+  product_created: { en: 'The product was added.', ar: 'تمت إضافة المنتج.' },
+  product_saved: { en: 'The product was saved.', ar: 'تم حفظ المنتج.' },
+  product_archived: { en: 'The product was archived: the shop no longer shows it.', ar: 'تمت أرشفة المنتج: لم يعد يظهر في المتجر.' },
+  product_unarchived: { en: 'The product is back on sale in the shop.', ar: 'عاد المنتج للعرض في المتجر.' },
+  name_en_required: { en: 'Please write the name in English.', ar: 'يُرجى كتابة الاسم بالإنجليزية.' },
+  name_ar_required: { en: 'Please write the name in Arabic.', ar: 'يُرجى كتابة الاسم بالعربية.' },
+  price_invalid: { en: 'Enter a price above 0 EGP, with at most 2 decimals.', ar: 'أدخل سعراً أكبر من صفر جنيه، بحد أقصى رقمين بعد العلامة العشرية.' },
+  sale_price_not_below: { en: 'The sale price must be below the price ({price}).', ar: 'يجب أن يكون سعر التخفيض أقل من السعر ({price}).' },
+  stock_invalid: { en: 'Stock must be a whole number, 0 or more.', ar: 'يجب أن يكون المخزون عدداً صحيحاً، صفراً أو أكثر.' },
+  category_unknown: { en: 'Please choose one of the shop\'s categories.', ar: 'يُرجى اختيار أحد أقسام المتجر.' },
+  gift_required: { en: 'A "buy 2 get 1" product needs at least one gift to offer.', ar: 'عرض "اشترِ ٢ واحصل على ١" يحتاج إلى هدية واحدة على الأقل.' },
+  gift_unknown_id: { en: 'There is no gift number {id}.', ar: 'لا توجد هدية برقم {id}.' },
+  product_code_invalid: { en: 'Use up to 40 letters and digits (and . _ / - inside), no spaces.', ar: 'استخدم حتى ٤٠ حرفاً ورقماً إنجليزياً (ويُسمح بـ . _ / - في الوسط)، بلا مسافات.' },
+  product_code_taken: { en: 'The code {code} is already used by "{name}".', ar: 'الكود {code} مستخدم بالفعل للمنتج "{name}".' },
+  smell_name_required: { en: 'Write the smell in both languages.', ar: 'اكتب الرائحة باللغتين.' },
+  smell_separator: { en: 'A smell cannot contain ; or |.', ar: 'لا يمكن أن تحتوي الرائحة على ; أو |.' },
+  smell_duplicate: { en: 'This smell is listed twice.', ar: 'هذه الرائحة مكررة.' },
+  csv_not_utf8: {
+    en: 'This file is not {encoding} text, so its Arabic would be garbled. In Excel use "Save As" → "{format}", then import it again.',
+    ar: 'هذا الملف ليس بترميز {encoding}، لذا ستظهر حروفه العربية مشوهة. في Excel اختر "حفظ باسم" ← "{format}" ثم استورده مرة أخرى.',
+  },
+  csv_empty: { en: 'The file has no products.', ar: 'لا يحتوي الملف على أي منتج.' },
+  csv_columns_missing: { en: 'The first line must name the export\'s columns; missing: {columns}.', ar: 'يجب أن يحمل السطر الأول أسماء أعمدة ملف التصدير؛ الناقص: {columns}.' },
+  csv_column_unknown: { en: 'The column "{column}" is not one of the export\'s.', ar: 'العمود "{column}" ليس من أعمدة ملف التصدير.' },
+  csv_unclosed_quote: { en: 'A quoted cell is never closed.', ar: 'خلية تبدأ بعلامة اقتباس لم تُغلق.' },
+  csv_text_after_quote: { en: 'Text follows a closing quote; put the whole cell in quotes.', ar: 'يوجد نص بعد علامة الاقتباس الختامية؛ ضع الخلية كلها بين علامتي اقتباس.' },
+  csv_cell_count: { en: 'This line has {found} cells; the columns are {expected}.', ar: 'في هذا السطر {found} خلية، وعدد الأعمدة {expected}.' },
+  csv_number_invalid: { en: 'Write a number here.', ar: 'اكتب رقماً هنا.' },
+  csv_yes_no: { en: 'Write true or false.', ar: 'اكتب true أو false.' },
+  csv_smells_format: { en: 'Write each smell as "English | Arabic", separated by ";".', ar: 'اكتب كل رائحة على الصورة "English | عربي" وافصل بينها بـ ";".' },
+  csv_product_unknown: { en: 'There is no product with the id {id}.', ar: 'لا يوجد منتج بالرقم {id}.' },
+  csv_product_twice: { en: 'This product is also on line {line}.', ar: 'هذا المنتج موجود أيضاً في السطر {line}.' },
+  csv_code_twice: { en: 'The code {code} is also on line {line}.', ar: 'الكود {code} موجود أيضاً في السطر {line}.' },
+  import_checked: { en: 'Checked: {created} new, {updated} to update, {wrong} with mistakes.', ar: 'تم الفحص: {created} جديد، و{updated} للتحديث، و{wrong} بها أخطاء.' },
+  import_done: { en: 'Imported: {created} new, {updated} updated.', ar: 'تم الاستيراد: {created} جديد، و{updated} محدَّث.' },
+  import_refused: { en: 'Nothing was imported: {wrong} with mistakes. Please correct them and try again.', ar: 'لم يتم استيراد أي شيء: {wrong} بها أخطاء. يُرجى تصحيحها والمحاولة مرة أخرى.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**
@@ -204,6 +242,10 @@ const COUNTED = {
   pieces: {
     en: { one: '{n} item', other: '{n} items' },
     ar: { one: 'قطعة واحدة', two: 'قطعتان', few: '{n} قطع', many: '{n} قطعة', other: '{n} قطعة' },
+  },
+  wrong: {
+    en: { one: '{n} line', other: '{n} lines' },
+    ar: { one: 'سطر واحد', two: 'سطرين', few: '{n} أسطر', many: '{n} سطراً', other: '{n} سطر' },
   },
   items: {
     en: { one: '{n} item', other: '{n} items' },

@@ -28,6 +28,8 @@ import { OrderScreen } from './screens/order';
 import { MessagesScreen } from './screens/messages';
 import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
+import { ProductsScreen } from './screens/products';
+import { ProductEditScreen } from './screens/product-edit';
 import './admin.css';
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
@@ -114,6 +116,7 @@ function Menu({ owner }: { owner: boolean }) {
   const entries: [string, string][] = [
     ['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`],
     ...(owner ? [['/audit', t`Audit`] as [string, string]] : []),
+    ...(owner ? [['/products', t`Products`] as [string, string]] : []),
   ];
   return (
     <Box component="nav" aria-label={t`Back office`} className="admin-menu no-print">
@@ -160,6 +163,9 @@ function Frame({ me }: { me: Me }) {
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
           <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
+          <Route path="products" element={owner ? <ProductsScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/new" element={owner ? <ProductEditScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/:id" element={owner ? <ProductEditScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -37,6 +38,24 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
 
 export function Title({ children }: { children: ReactNode }) {
   return <Typography component="h1" variant="h5" sx={{ mb: 2, fontWeight: 700 }}>{children}</Typography>;
+}
+
+/**
+ * A list's filters, kept in the URL (so a link or a reload keeps them): `set` changes some, an empty
+ * value dropping its parameter, and goes back to the first page unless the page is what changes.
+ */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  return [params, set] as const;
 }
 
 /** Pages 1…last, in the language's digits. */

@@ -62,6 +62,10 @@ export function auditActionLabel(action: string): string {
     case 'staff.add': return t`Back-office account added`;
     case 'staff.role': return t`Role changed`;
     case 'staff.reset': return t`One-time password issued`;
+    case 'product.create': return t`Product added`;
+    case 'product.update': return t`Product changed`;
+    case 'product.archive': return t`Product archived or back on sale`;
+    case 'product.import': return t`Catalog imported`;
     default: return action;
   }
 }
@@ -76,6 +80,8 @@ export function auditTargetLabel(target: string, lang: Lang): string {
     case 'customer': return t`Customer ${number}`;
     case 'message': return t`Message ${number}`;
     case 'account': return t`Account ${number}`;
+    case 'product': return t`Product ${number}`;
+    case 'catalog': return t`The catalog`;
     default: return target;
   }
 }
@@ -93,6 +99,26 @@ export function auditFieldLabel(field: string): string {
     case 'delta': return t`Change`;
     case 'handled': return t`Handled`;
     case 'role': return t`Role`;
+    case 'name_en': return t`Name in English`;
+    case 'name_ar': return t`Name in Arabic`;
+    case 'price': return t`Price`;
+    case 'price_after_sale': return t`Sale price`;
+    case 'typesale': return t`Sale type`;
+    case 'category_id': return t`Category`;
+    case 'stock': return t`Stock`;
+    case 'product_code': return t`Product code`;
+    case 'model_number': return t`Model number`;
+    case 'smells': return t`Smells`;
+    case 'gifts': return t`Gifts`;
+    case 'archived': return t`Archived`;
+    case 'overview_en': return t`Overview in English`;
+    case 'overview_ar': return t`Overview in Arabic`;
+    case 'description_en': return t`Description in English`;
+    case 'description_ar': return t`Description in Arabic`;
+    case 'how_to_use_en': return t`How to use in English`;
+    case 'how_to_use_ar': return t`How to use in Arabic`;
+    case 'created': return t`Added`;
+    case 'updated': return t`Updated`;
     default: return field;
   }
 }
@@ -103,6 +129,8 @@ export function auditValue(field: string, value: unknown, lang: Lang): string {
   if (field === 'status') return statusLabel(String(value));
   if (field === 'payment_status') return paymentStatusLabel(String(value));
   if (field === 'role') return roleLabel(String(value));
+  if (field === 'smells' && Array.isArray(value)) return value.map((s: { en: string; ar: string }) => (lang === 'ar' ? s.ar : s.en)).join(lang === 'ar' ? '، ' : ', ') || '—';
+  if (field === 'gifts' && Array.isArray(value)) return value.map((id: number) => formatNumber(id, lang)).join(lang === 'ar' ? '، ' : ', ') || '—';
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   if (typeof value === 'number') return field === 'delta' && value > 0 ? `+${formatNumber(value, lang)}` : formatNumber(value, lang);
   return typeof value === 'string' ? value : JSON.stringify(value);

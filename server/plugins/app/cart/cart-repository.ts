@@ -48,6 +48,12 @@ export interface CartState {
 
 export const NOT_THERE = 'not there';
 
+/**
+ * What of a product can still be bought: its stock, or none once the owner archived it. A cart
+ * keeps an archived product's line and shows it as out of stock; checkout refuses it.
+ */
+const sellable = sql<number>`case when p.archived_at is null then p.stock else 0 end`;
+
 /** Fixed-shape hot queries, compiled once per database (see db/prepared.ts). */
 function cartQueries(db: Db) {
   return {
@@ -64,7 +70,8 @@ function cartQueries(db: Db) {
             sql<string>`cast(${now} as text)`.as('created_at'),
           ])
           .where('id', '=', productId)
-          .where('stock', '>=', 1))
+          .where('stock', '>=', 1)
+          .where('archived_at', 'is', null))
         .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
           .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
           .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId)))), 3),
@@ -75,7 +82,7 @@ function cartQueries(db: Db) {
     lines: prepared(db, (cartId: number) =>
       db.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
         .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
-          'p.price', 'p.sale_price', 'p.sale_type', 'p.stock'])
+          'p.price', 'p.sale_price', 'p.sale_type', sellable.as('stock')])
         .where('i.cart_id', '=', cartId).orderBy('i.id'), 1),
     smells: prepared(db, (cartId: number) =>
       db.selectFrom('product_smells as s').innerJoin('cart_items as i', 'i.product_id', 's.product_id')
@@ -257,8 +264,8 @@ export class CartRepository {
 
 
   async #explainRefusedAdd(cartId: number, productId: number, lang: Lang): Promise<never> {
-    const product = await this.db.selectFrom('products').select(['name_en', 'name_ar', 'stock'])
-      .where('id', '=', productId).executeTakeFirst();
+    const product = await this.db.selectFrom('products as p').select(['p.name_en', 'p.name_ar', sellable.as('stock')])
+      .where('p.id', '=', productId).executeTakeFirst();
     if (!product) throw notFound('product_not_found');
     const item = await this.db.selectFrom('cart_items').select('qty')
       .where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst();
@@ -400,7 +407,7 @@ export class CartRepository {
 
   async #item(q: Q, cartId: number, productId: number) {
     const item = await q.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
-      .select(['i.id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.sale_type', 'p.stock', 'p.name_en', 'p.name_ar'])
+      .select(['i.id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.sale_type', sellable.as('stock'), 'p.name_en', 'p.name_ar'])
       .where('i.cart_id', '=', cartId).where('i.product_id', '=', productId).executeTakeFirst();
     if (!item) throw notFound('cart_item_not_found');
     return item;

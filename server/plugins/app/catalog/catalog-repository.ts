@@ -22,6 +22,9 @@ export interface ListFilter {
   offersOnly?: boolean;
 }
 
+/** What the shop sells: an archived product leaves its lists, searches and home rows (it stays in orders). */
+const onSale = sql<boolean>`p.archived_at is null`;
+
 /** On sale, or "buy 2 get 1": what the offers lists hold. */
 const onOffer = sql<boolean>`(p.sale_price is not null or p.sale_type = ${BUY_2_GET_1})`;
 
@@ -51,7 +54,7 @@ export class CatalogRepository {
       .leftJoin(reviews, 'r.product_id', 'p.id')
       .select([
         'p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'p.overview_en', 'p.overview_ar',
-        'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar', 'p.sale_type', 'p.stock',
+        'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar', 'p.sale_type', 'p.stock', 'p.archived_at',
         'r.avg_halves', 'r.n',
       ]);
   }
@@ -69,7 +72,8 @@ export class CatalogRepository {
       rate: rateOf(row.avg_halves),
       reviews_count: Number(row.n ?? 0),
       typesale_name: row.sale_type,
-      in_stock: row.stock > 0,
+      // An archived product (still in a wishlist) cannot be bought: shown as out of stock.
+      in_stock: row.stock > 0 && row.archived_at === null,
       is_fav: favs.has(row.id),
     };
   }
@@ -83,7 +87,7 @@ export class CatalogRepository {
   async list(filter: ListFilter, lang: Lang, userId: number | null) {
     const perPage = Math.min(filter.per_page ?? this.settings.perPageDefault, this.settings.perPageMax);
     const page = filter.page ?? 1;
-    let q = this.#cards();
+    let q = this.#cards().where(onSale);
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
     if (filter.offersOnly) q = q.where(onOffer);
     if (filter.in_stock) q = q.where('p.stock', '>', 0);
@@ -127,7 +131,7 @@ export class CatalogRepository {
    * two rows do not repeat each other's order; new arrivals are the newest.
    */
   async top(kind: 'best' | 'new' | 'offers', limit: number, lang: Lang, userId: number | null) {
-    let q = this.#cards();
+    let q = this.#cards().where(onSale);
     if (kind === 'best') q = q.where('p.stock', '>', 0).orderBy('p.units_sold', 'desc');
     if (kind === 'new') q = q.orderBy('p.created_at', 'desc');
     if (kind === 'offers') q = q.where('p.stock', '>', 0).where(onOffer).orderBy(saving, 'desc').orderBy('p.units_sold', 'desc');
@@ -138,7 +142,7 @@ export class CatalogRepository {
 
   async categories(lang: Lang) {
     const rows = await this.db.selectFrom('categories as c')
-      .leftJoin('products as p', 'p.category_id', 'c.id')
+      .leftJoin('products as p', (join) => join.onRef('p.category_id', '=', 'c.id').on('p.archived_at', 'is', null))
       .select(['c.id', 'c.name_en', 'c.name_ar', 'c.image', 'c.sort'])
       .select((eb) => eb.fn.count<number>('p.id').as('products_count'))
       .groupBy(['c.id', 'c.name_en', 'c.name_ar', 'c.image', 'c.sort'])
@@ -203,7 +207,7 @@ export class CatalogRepository {
       this.reviewStats(id),
       this.#reviews(id, REVIEWS_PER_PAGE, 0),
       this.db.selectFrom('products').select(['id', 'name_en', 'name_ar', 'price', 'sale_price', 'overview_en', 'overview_ar', 'main_image', 'sale_type', 'stock'])
-        .where('category_id', '=', p.category_id).where('id', '!=', id).orderBy('units_sold', 'desc').orderBy('id').limit(8).execute(),
+        .where('category_id', '=', p.category_id).where('id', '!=', id).where('archived_at', 'is', null).orderBy('units_sold', 'desc').orderBy('id').limit(8).execute(),
     ]);
     const smellNames = smells.map((s) => localized(s, 'name', lang));
     const pct = (n: number) => (stats.count ? Math.round((n / stats.count) * 100) : 0);
@@ -218,7 +222,8 @@ export class CatalogRepository {
         link: `/products/product-details/${p.id}`,
         description: localized(p, 'description', lang),
         typesale_name: p.sale_type,
-        in_stock: p.stock > 0,
+        // An archived product's page stays (orders and shared links lead to it) but offers nothing to add.
+        in_stock: p.stock > 0 && p.archived_at === null,
       },
       Product_details: {
         product_id: p.id,
@@ -382,7 +387,7 @@ const DETAILS_TTL_MS = 60_000;
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;
   overview_en: string; overview_ar: string; category_id: number; category_en: string; category_ar: string;
-  sale_type: string; stock: number; avg_halves: number | null; n: number | null;
+  sale_type: string; stock: number; archived_at: string | null; avg_halves: number | null; n: number | null;
 }
 
 function rateOf(avgHalves: number | null): number {
