@@ -22,6 +22,11 @@ const ROLES: Record<string, 'staff' | 'owner'> = {
   'GET /admin/customers/{id}': 'staff',
   'POST /admin/customers/{id}/points': 'owner',
   'GET /admin/audit': 'owner',
+  'GET /admin/products/{id}/images': 'owner',
+  'POST /admin/products/{id}/images': 'owner',
+  'DELETE /admin/products/{id}/images/{imageId}': 'owner',
+  'PUT /admin/products/{id}/images/order': 'owner',
+  'POST /admin/products/{id}/images/{imageId}/main': 'owner',
 };
 
 let app: FastifyInstance;
@@ -39,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const url = (route: string) => route.split(' ')[1].replace('{number}', 'ATR-99999999').replace('{id}', '999999');
+const url = (route: string) => route.split(' ')[1].replace('{number}', 'ATR-99999999').replace('{id}', '999999').replace('{imageId}', '999999');
 
 describe('the back office by role', () => {
   it('every /admin route openapi.json lists has a row, and no row is stale', () => {
@@ -57,7 +62,7 @@ describe('the back office by role', () => {
   });
 
   it.each(Object.entries(ROLES))('%s: 401 without a token, 403 below %s, through for the roles that may', async (route, needed) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST';
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
     const body = method === 'POST' ? {} : undefined;
     const none = await call(app, method, url(route), { body });
     expect(none.statusCode, route).toBe(401);

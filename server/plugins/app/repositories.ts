@@ -11,6 +11,7 @@ import { CouponsRepository } from './coupons/coupons-repository.ts';
 import { PointsRepository } from './points/points-repository.ts';
 import { AuditRepository } from './back-office/audit-repository.ts';
 import { BackOfficeRepository } from './back-office/back-office-repository.ts';
+import { ProductImagesRepository } from './catalog/product-images.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ declare module 'fastify' {
     points: PointsRepository;
     audit: AuditRepository;
     backOffice: BackOfficeRepository;
+    productImages: ProductImagesRepository;
   }
 }
 
@@ -41,6 +43,7 @@ async function repositories(app: FastifyInstance) {
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
+  app.decorate('productImages', new ProductImagesRepository(app.db));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });
