@@ -28,6 +28,7 @@ import { OrderScreen } from './screens/order';
 import { MessagesScreen } from './screens/messages';
 import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
+import { ProductPhotosScreen } from './screens/product-photos';
 import './admin.css';
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
@@ -160,6 +161,7 @@ function Frame({ me }: { me: Me }) {
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
           <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
+          <Route path="products/:id/photos" element={owner ? <ProductPhotosScreen /> : <OwnerOnly>{t`Only the shop's owner can change product photos.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

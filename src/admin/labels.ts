@@ -62,6 +62,10 @@ export function auditActionLabel(action: string): string {
     case 'staff.add': return t`Back-office account added`;
     case 'staff.role': return t`Role changed`;
     case 'staff.reset': return t`One-time password issued`;
+    case 'product.image_add': return t`Product photo added`;
+    case 'product.image_delete': return t`Product photo deleted`;
+    case 'product.image_order': return t`Product photos reordered`;
+    case 'product.image_main': return t`Main product photo chosen`;
     default: return action;
   }
 }
@@ -76,6 +80,7 @@ export function auditTargetLabel(target: string, lang: Lang): string {
     case 'customer': return t`Customer ${number}`;
     case 'message': return t`Message ${number}`;
     case 'account': return t`Account ${number}`;
+    case 'product': return t`Product ${number}`;
     default: return target;
   }
 }
@@ -93,6 +98,12 @@ export function auditFieldLabel(field: string): string {
     case 'delta': return t`Change`;
     case 'handled': return t`Handled`;
     case 'role': return t`Role`;
+    case 'image_id': return t`Photo`;
+    case 'main_image_id': return t`Main photo`;
+    case 'url': return t`File`;
+    case 'width': return t`Width`;
+    case 'height': return t`Height`;
+    case 'order': return t`Order of the photos`;
     default: return field;
   }
 }
@@ -104,6 +115,7 @@ export function auditValue(field: string, value: unknown, lang: Lang): string {
   if (field === 'payment_status') return paymentStatusLabel(String(value));
   if (field === 'role') return roleLabel(String(value));
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? formatNumber(item, lang) : String(item))).join(lang === 'ar' ? '، ' : ', ');
   if (typeof value === 'number') return field === 'delta' && value > 0 ? `+${formatNumber(value, lang)}` : formatNumber(value, lang);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
