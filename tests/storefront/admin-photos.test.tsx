@@ -94,11 +94,11 @@ describe('product photos', () => {
     expect(within(first).getByText('Main photo')).toBeTruthy();
     expect(within(first).getByRole('heading', { name: /Photo 1/ }).textContent).toContain('1,200 × 900');
     expect(first.querySelector('img')!.getAttribute('src')).toBe('/media/products/1111111111111111-320.webp');
-    expect(within(first).queryByRole('button', { name: 'Make photo 1 the main photo' })).toBeNull();
-    expect((within(first).getByRole('button', { name: 'Move photo 1 earlier' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(third).getByRole('button', { name: 'Move photo 3 later' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(second).getByRole('button', { name: 'Make photo 2 the main photo' })).toBeTruthy();
-    for (const card of [first, second, third]) expect(within(card).getByRole('button', { name: /^Delete photo/ })).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: 'Make main: photo 1' })).toBeNull();
+    expect((within(first).getByRole('button', { name: 'Move earlier: photo 1' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(third).getByRole('button', { name: 'Move later: photo 3' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(second).getByRole('button', { name: 'Make main: photo 2' })).toBeTruthy();
+    for (const card of [first, second, third]) expect(within(card).getByRole('button', { name: /^Delete: photo/ })).toBeTruthy();
   });
 
   it('makes a photo main, moves one later keeping the focus on it, and deletes one only once confirmed', async () => {
@@ -106,26 +106,26 @@ describe('product photos', () => {
     renderAdmin('/products/5/photos', { token: 'owner-token' });
     await waitFor(() => expect(cards()).toHaveLength(3));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Make photo 2 the main photo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Make main: photo 2' }));
     expect(await screen.findByText('This is now the main photo.')).toBeTruthy();
     expect(sent.at(-2)).toEqual({ method: 'POST', path: '/admin/products/5/images/2/main', body: undefined });
     await waitFor(() => expect(within(cards()[1]).getByText('Main photo')).toBeTruthy());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Move photo 1 later' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move later: photo 1' }));
     await waitFor(() => expect(state.images.map((p) => p.id)).toEqual([2, 1, 3]));
     expect(sent.find((s) => s.method === 'PUT')).toEqual({ method: 'PUT', path: '/admin/products/5/images/order', body: { ids: [2, 1, 3] } });
     // The moved photo is now the second; its Move later button keeps the focus.
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move photo 2 later'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move later: photo 2'));
     expect(cards()[1].getAttribute('data-photo')).toBe('1');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete photo 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: photo 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete photo 1?' });
     expect(within(dialog).getByText(/This is the main photo/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete photo 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: photo 2' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete the photo' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(sent.find((s) => s.method === 'DELETE')).toEqual({ method: 'DELETE', path: '/admin/products/5/images/1', body: undefined });

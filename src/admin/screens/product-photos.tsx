@@ -160,6 +160,8 @@ function PhotoCard({ photo, index, count, main, busy, onMain, onMove, onDelete }
   const number = formatNumber(index + 1, lang);
   const size = photo.width && photo.height ? `${formatNumber(photo.width, lang)} × ${formatNumber(photo.height, lang)}` : null;
   const buttonSx = { minHeight: 44 };
+  // The button's own words first, then which photo: what is seen is what a voice user says.
+  const named = (action: string) => t`${action}: photo ${number}`;
   return (
     <Card component="li" variant="outlined" data-photo={photo.id} sx={{ display: 'grid', gridTemplateRows: 'auto 1fr' }}>
       <Box sx={{ position: 'relative', bgcolor: '#f3eee6' }}>
@@ -180,18 +182,18 @@ function PhotoCard({ photo, index, count, main, busy, onMain, onMove, onDelete }
           {size && <Typography component="span" variant="body2" color="text.secondary" sx={{ ms: 1 }}>{' · '}<bdi dir="ltr">{size}</bdi></Typography>}
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-          <Button variant="outlined" sx={buttonSx} disabled={busy || index === 0} onClick={() => onMove(-1)} data-action="earlier" aria-label={t`Move photo ${number} earlier`}>
+          <Button variant="outlined" sx={buttonSx} disabled={busy || index === 0} onClick={() => onMove(-1)} data-action="earlier" aria-label={named(t`Move earlier`)}>
             {t`Move earlier`}
           </Button>
-          <Button variant="outlined" sx={buttonSx} disabled={busy || index === count - 1} onClick={() => onMove(1)} data-action="later" aria-label={t`Move photo ${number} later`}>
+          <Button variant="outlined" sx={buttonSx} disabled={busy || index === count - 1} onClick={() => onMove(1)} data-action="later" aria-label={named(t`Move later`)}>
             {t`Move later`}
           </Button>
           {!main && (
-            <Button variant="outlined" sx={buttonSx} disabled={busy} onClick={onMain} data-action="main" aria-label={t`Make photo ${number} the main photo`}>
+            <Button variant="outlined" sx={buttonSx} disabled={busy} onClick={onMain} data-action="main" aria-label={named(t`Make main`)}>
               {t`Make main`}
             </Button>
           )}
-          <Button variant="outlined" color="error" sx={{ ...buttonSx, gridColumn: main ? '1 / -1' : undefined }} disabled={busy} onClick={onDelete} data-action="delete" aria-label={t`Delete photo ${number}`}>
+          <Button variant="outlined" color="error" sx={{ ...buttonSx, gridColumn: main ? '1 / -1' : undefined }} disabled={busy} onClick={onDelete} data-action="delete" aria-label={named(t`Delete`)}>
             {t`Delete`}
           </Button>
         </Box>
