@@ -179,9 +179,10 @@ function PhotoCard({ photo, index, count, main, busy, onMain, onMove, onDelete }
       <Box sx={{ p: 1.5, display: 'grid', gap: 1, alignContent: 'start' }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
           {t`Photo ${number}`}
-          {size && <Typography component="span" variant="body2" color="text.secondary" sx={{ ms: 1 }}>{' · '}<bdi dir="ltr">{size}</bdi></Typography>}
+          {size && <Typography component="span" variant="body2" color="text.secondary">{' · '}<span>{size}</span></Typography>}
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        {/* Two buttons a row while they fit their words, one a row on a narrow card. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(136px, 1fr))', gap: 1 }}>
           <Button variant="outlined" sx={buttonSx} disabled={busy || index === 0} onClick={() => onMove(-1)} data-action="earlier" aria-label={named(t`Move earlier`)}>
             {t`Move earlier`}
           </Button>
@@ -266,7 +267,7 @@ export function ProductPhotosScreen() {
             <Box
               component="ul"
               aria-label={t`Photos`}
-              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}
             >
               {images.map((photo, index) => (
                 <PhotoCard
