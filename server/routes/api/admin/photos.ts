@@ -45,15 +45,19 @@ const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError(415, 'image_not_multipart');
     const missing = () => new AppError(422, 'image_missing', undefined, { [FIELD]: [{ key: 'image_missing' }] });
+    const tooLarge = () => new AppError(413, 'image_too_large', { megabytes: MAX_IMAGE_BYTES / 1024 / 1024 });
     let file: Buffer | undefined;
     try {
       const part = await request.file();
       if (!part || part.fieldname !== FIELD) throw missing();
       file = await part.toBuffer();
+      // toBuffer checks the limit only as chunks arrive: a file that passes it with its last
+      // bytes comes back cut at the limit, marked truncated.
+      if (part.file.truncated) throw tooLarge();
     } catch (error) {
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'image_too_large', { megabytes: MAX_IMAGE_BYTES / 1024 / 1024 });
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw missing();
       throw error;
     }
