@@ -1,11 +1,13 @@
 import { Type } from 'typebox';
 import { Day, Id, Money, Nullable, Text } from './common.ts';
+import { imageFields } from './images.ts';
 
 export const CartLine = Type.Object({
   id: Id,
   product_id: Id,
   product_name: Type.String(),
   product_image: Type.String(),
+  ...imageFields('product_image'),
   product_price: Money,
   product_qty: Type.Integer(),
   line_total: Money,

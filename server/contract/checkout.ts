@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Day, EMPTY_MESSAGE, Enum, FIELD_MESSAGE, IdempotencyHeaders, Id, Money, Nullable, Text, Timestamp } from './common.ts';
 import { Phone } from './account.ts';
+import { imageFields } from './images.ts';
 import { DAY_PATTERN, TWO_NAMES_PATTERN } from './rules.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
@@ -77,6 +78,7 @@ export const OrderDetail = Type.Object({
     product_id: Id,
     name: Type.String(),
     image: Type.String(),
+    ...imageFields('image'),
     price: Money,
     qty: Type.Integer(),
     smell: Type.Array(Type.String()),

@@ -56,6 +56,8 @@ export interface ProductsTable {
   product_code: string;
   model_number: string;
   main_image: string;
+  /** the main picture's row (product_images, kind 'gallery'); null: none, main_image is the placeholder */
+  main_image_id: ColumnType<number | null, number | null | undefined, number | null>;
   units_sold: number;
   created_at: string;
   /** when the owner archived it (off sale, kept for orders); null while on sale */
@@ -69,6 +71,11 @@ export interface ProductImagesTable {
   /** 'gallery' | 'how_to_use' */
   kind: string;
   sort: number;
+  /** the picture's size as it shows; null for one the server did not make (the demo shop's SVGs) */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON [{ width, height, url, type, bytes }], smallest first; null: none */
+  variants: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductSmellsTable {

@@ -178,6 +178,22 @@ export const MESSAGES = {
   import_checked: { en: 'Checked: {created} new, {updated} to update, {wrong} with mistakes.', ar: 'تم الفحص: {created} جديد، و{updated} للتحديث، و{wrong} بها أخطاء.' },
   import_done: { en: 'Imported: {created} new, {updated} updated.', ar: 'تم الاستيراد: {created} جديد، و{updated} محدَّث.' },
   import_refused: { en: 'Nothing was imported: {wrong} with mistakes. Please correct them and try again.', ar: 'لم يتم استيراد أي شيء: {wrong} بها أخطاء. يُرجى تصحيحها والمحاولة مرة أخرى.' },
+  // A product's photos (routes/api/admin/photos.ts).
+  image_missing: { en: 'Please choose a photo to upload.', ar: 'يُرجى اختيار صورة لرفعها.' },
+  image_not_multipart: { en: 'Please send the photo as a form upload (multipart/form-data) in the field "image".', ar: 'يُرجى إرسال الصورة كنموذج رفع (multipart/form-data) في الحقل "image".' },
+  image_too_large: { en: 'This photo is larger than {megabytes} MB. Please choose a smaller one.', ar: 'حجم هذه الصورة أكبر من {megabytes} ميجابايت. يُرجى اختيار صورة أصغر.' },
+  image_not_image: { en: 'This file is not a photo. Please choose a JPEG, PNG or WebP picture.', ar: 'هذا الملف ليس صورة. يُرجى اختيار صورة بصيغة JPEG أو PNG أو WebP.' },
+  image_type: { en: 'This kind of picture is not accepted. Please choose a JPEG, PNG or WebP photo.', ar: 'هذا النوع من الصور غير مقبول. يُرجى اختيار صورة بصيغة JPEG أو PNG أو WebP.' },
+  image_heic: { en: 'This HEIC photo cannot be read here. Please send it as a JPEG (on an iPhone: Settings, Camera, Formats, Most Compatible).', ar: 'لا يمكن قراءة صورة HEIC هذه هنا. يُرجى إرسالها بصيغة JPEG (في آيفون: الإعدادات ثم الكاميرا ثم التنسيقات ثم الأكثر توافقاً).' },
+  image_damaged: { en: 'This photo is damaged or incomplete and cannot be read. Please choose it again or take another.', ar: 'هذه الصورة تالفة أو غير مكتملة ولا يمكن قراءتها. يُرجى اختيارها مرة أخرى أو التقاط صورة غيرها.' },
+  image_too_many_pixels: { en: 'This photo is too large in pixels (over {megapixels} megapixels). Please choose a smaller one.', ar: 'أبعاد هذه الصورة كبيرة جداً (أكثر من {megapixels} ميجابكسل). يُرجى اختيار صورة أصغر.' },
+  images_too_many: { en: 'A product can have at most {count} photos. Please delete one first.', ar: 'لا يمكن أن يزيد عدد صور المنتج عن {count} صورة. يُرجى حذف صورة أولاً.' },
+  image_not_found: { en: 'This photo was not found.', ar: 'لم يتم العثور على هذه الصورة.' },
+  image_order_mismatch: { en: 'The photos changed meanwhile. Please look at them again.', ar: 'تغيّرت الصور في هذه الأثناء. يُرجى مراجعتها مرة أخرى.' },
+  image_added: { en: 'The photo was added.', ar: 'تمت إضافة الصورة.' },
+  image_deleted: { en: 'The photo was deleted.', ar: 'تم حذف الصورة.' },
+  images_reordered: { en: 'The photos\' order was saved.', ar: 'تم حفظ ترتيب الصور.' },
+  image_made_main: { en: 'This is now the main photo.', ar: 'أصبحت هذه هي الصورة الرئيسية.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**

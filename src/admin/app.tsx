@@ -30,6 +30,7 @@ import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
 import { ProductsScreen } from './screens/products';
 import { ProductEditScreen } from './screens/product-edit';
+import { ProductPhotosScreen } from './screens/product-photos';
 import './admin.css';
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
@@ -166,6 +167,7 @@ function Frame({ me }: { me: Me }) {
           <Route path="products" element={owner ? <ProductsScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
           <Route path="products/new" element={owner ? <ProductEditScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
           <Route path="products/:id" element={owner ? <ProductEditScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/:id/photos" element={owner ? <ProductPhotosScreen /> : <OwnerOnly>{t`Only the shop's owner can change product photos.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

@@ -66,6 +66,10 @@ export function auditActionLabel(action: string): string {
     case 'product.update': return t`Product changed`;
     case 'product.archive': return t`Product archived or back on sale`;
     case 'product.import': return t`Catalog imported`;
+    case 'product.image_add': return t`Product photo added`;
+    case 'product.image_delete': return t`Product photo deleted`;
+    case 'product.image_order': return t`Product photos reordered`;
+    case 'product.image_main': return t`Main product photo chosen`;
     default: return action;
   }
 }
@@ -119,6 +123,12 @@ export function auditFieldLabel(field: string): string {
     case 'how_to_use_ar': return t`How to use in Arabic`;
     case 'created': return t`Added`;
     case 'updated': return t`Updated`;
+    case 'image_id': return t`Photo`;
+    case 'main_image_id': return t`Main photo`;
+    case 'url': return t`File`;
+    case 'width': return t`Width`;
+    case 'height': return t`Height`;
+    case 'order': return t`Order of the photos`;
     default: return field;
   }
 }
@@ -132,6 +142,7 @@ export function auditValue(field: string, value: unknown, lang: Lang): string {
   if (field === 'smells' && Array.isArray(value)) return value.map((s: { en: string; ar: string }) => (lang === 'ar' ? s.ar : s.en)).join(lang === 'ar' ? '، ' : ', ') || '—';
   if (field === 'gifts' && Array.isArray(value)) return value.map((id: number) => formatNumber(id, lang)).join(lang === 'ar' ? '، ' : ', ') || '—';
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? formatNumber(item, lang) : String(item))).join(lang === 'ar' ? '، ' : ', ');
   if (typeof value === 'number') return field === 'delta' && value > 0 ? `+${formatNumber(value, lang)}` : formatNumber(value, lang);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -122,6 +122,10 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
         units_sold: p.unitsSold,
         created_at: daysAgo(now, p.addedDaysAgo),
       }).returning('id').executeTakeFirstOrThrow();
+      // The main image is the first of the product's pictures (migration 007).
+      const main = await trx.insertInto('product_images').values({ product_id: id, image: `/media/products/${p.key}.svg`, kind: 'gallery', sort: 0 })
+        .returning('id').executeTakeFirstOrThrow();
+      await trx.updateTable('products').set({ main_image_id: main.id }).where('id', '=', id).execute();
       for (let n = 1; n <= p.galleryImages; n++) {
         await trx.insertInto('product_images').values({ product_id: id, image: `/media/products/${p.key}-g${n}.svg`, kind: 'gallery', sort: n }).execute();
       }

@@ -12,6 +12,7 @@ import { PointsRepository } from './points/points-repository.ts';
 import { AuditRepository } from './back-office/audit-repository.ts';
 import { BackOfficeRepository } from './back-office/back-office-repository.ts';
 import { ProductAdminRepository } from './catalog/product-admin-repository.ts';
+import { ProductImagesRepository } from './catalog/product-images.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,7 @@ declare module 'fastify' {
     audit: AuditRepository;
     backOffice: BackOfficeRepository;
     productAdmin: ProductAdminRepository;
+    productImages: ProductImagesRepository;
   }
 }
 
@@ -44,6 +46,7 @@ async function repositories(app: FastifyInstance) {
   app.decorate('audit', new AuditRepository(app.db));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
   app.decorate('productAdmin', new ProductAdminRepository(app.db, app.audit, app.catalog));
+  app.decorate('productImages', new ProductImagesRepository(app.db));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });

@@ -15,6 +15,7 @@ import { dayInZone } from '../../../domain/calendar.ts';
 import { formatMoney, t } from '../../../i18n/messages.ts';
 import { normalizeCouponCode } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
+import { shownImage } from '../catalog/product-images.ts';
 
 export interface CartLineRow {
   id: number;
@@ -29,6 +30,10 @@ export interface CartLineRow {
   sale_price: number | null;
   sale_type: string;
   stock: number;
+  /** the main picture's size and variants (product_images), null without one */
+  width: number | null;
+  height: number | null;
+  variants: string | null;
 }
 
 export interface CartState {
@@ -81,8 +86,9 @@ function cartQueries(db: Db) {
       db.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied']).where('user_id', '=', userId), 1),
     lines: prepared(db, (cartId: number) =>
       db.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
+        .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
         .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
-          'p.price', 'p.sale_price', 'p.sale_type', sellable.as('stock')])
+          'p.price', 'p.sale_price', 'p.sale_type', sellable.as('stock'), 'mi.width', 'mi.height', 'mi.variants'])
         .where('i.cart_id', '=', cartId).orderBy('i.id'), 1),
     smells: prepared(db, (cartId: number) =>
       db.selectFrom('product_smells as s').innerJoin('cart_items as i', 'i.product_id', 's.product_id')
@@ -212,6 +218,7 @@ export class CartRepository {
           product_id: l.product_id,
           product_name: name(l),
           product_image: l.main_image,
+          ...shownImage('product_image', l),
           product_price: toEgp(l.sale_price ?? l.price),
           product_qty: l.qty,
           line_total: toEgp(lineTotal({ unitPrice: l.sale_price ?? l.price, qty: l.qty })),

@@ -8,6 +8,7 @@ import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { htmlToText } from '../text.ts';
 import type { ShopSettings } from '../../../settings.ts';
+import { GALLERY, shownImage } from './product-images.ts';
 
 export interface ListFilter {
   page?: number;
@@ -52,10 +53,11 @@ export class CatalogRepository {
     return this.db.selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .leftJoin(reviews, 'r.product_id', 'p.id')
+      .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
       .select([
         'p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'p.overview_en', 'p.overview_ar',
         'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar', 'p.sale_type', 'p.stock', 'p.archived_at',
-        'r.avg_halves', 'r.n',
+        'r.avg_halves', 'r.n', 'mi.width', 'mi.height', 'mi.variants',
       ]);
   }
 
@@ -66,6 +68,7 @@ export class CatalogRepository {
       price: toEgp(row.price),
       price_after_sale: toEgp(row.sale_price ?? row.price),
       image: row.main_image,
+      ...shownImage('image', row),
       overview: htmlToText(localized(row, 'overview', lang)),
       category_id: row.category_id,
       category_name: localized(row, 'category', lang),
@@ -202,12 +205,14 @@ export class CatalogRepository {
       .executeTakeFirst();
     if (!p) return null;
     const [images, smells, stats, firstReviews, related] = await Promise.all([
-      this.db.selectFrom('product_images').select(['id', 'image', 'kind']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
+      this.db.selectFrom('product_images').select(['id', 'image', 'kind', 'width', 'height', 'variants']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
       this.db.selectFrom('product_smells').select(['name_en', 'name_ar']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
       this.reviewStats(id),
       this.#reviews(id, REVIEWS_PER_PAGE, 0),
-      this.db.selectFrom('products').select(['id', 'name_en', 'name_ar', 'price', 'sale_price', 'overview_en', 'overview_ar', 'main_image', 'sale_type', 'stock'])
-        .where('category_id', '=', p.category_id).where('id', '!=', id).where('archived_at', 'is', null).orderBy('units_sold', 'desc').orderBy('id').limit(8).execute(),
+      this.db.selectFrom('products as rp').leftJoin('product_images as mi', 'mi.id', 'rp.main_image_id')
+        .select(['rp.id', 'rp.name_en', 'rp.name_ar', 'rp.price', 'rp.sale_price', 'rp.overview_en', 'rp.overview_ar', 'rp.main_image', 'rp.sale_type', 'rp.stock',
+          'mi.width', 'mi.height', 'mi.variants'])
+        .where('rp.category_id', '=', p.category_id).where('rp.id', '!=', id).where('rp.archived_at', 'is', null).orderBy('rp.units_sold', 'desc').orderBy('rp.id').limit(8).execute(),
     ]);
     const smellNames = smells.map((s) => localized(s, 'name', lang));
     const pct = (n: number) => (stats.count ? Math.round((n / stats.count) * 100) : 0);
@@ -216,7 +221,10 @@ export class CatalogRepository {
         name: localized(p, 'name', lang),
         overview: localized(p, 'overview', lang),
         main_image: p.main_image,
-        images: images.filter((i) => i.kind === 'gallery').map((i) => ({ product_image_id: i.id, product_image: i.image })),
+        ...shownImage('main_image', images.find((i) => i.id === p.main_image_id && i.kind === GALLERY)),
+        // The main picture is main_image; the others follow it in their order.
+        images: images.filter((i) => i.kind === GALLERY && i.id !== p.main_image_id)
+          .map((i) => ({ product_image_id: i.id, product_image: i.image, ...shownImage('product_image', i) })),
         product_after_sale: toEgp(p.sale_price ?? p.price),
         price: toEgp(p.price),
         link: `/products/product-details/${p.id}`,
@@ -246,6 +254,7 @@ export class CatalogRepository {
         price_after_sale: toEgp(r.sale_price ?? r.price),
         overview: htmlToText(localized(r, 'overview', lang)),
         image: r.main_image,
+        ...shownImage('image', r),
         typesale_name: r.sale_type,
         in_stock: r.stock > 0,
       })),
@@ -388,6 +397,8 @@ interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;
   overview_en: string; overview_ar: string; category_id: number; category_en: string; category_ar: string;
   sale_type: string; stock: number; archived_at: string | null; avg_halves: number | null; n: number | null;
+  /** the main picture's size and variants (product_images), null without one */
+  width: number | null; height: number | null; variants: string | null;
 }
 
 function rateOf(avgHalves: number | null): number {

@@ -3,6 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { buttonClass, SelectField } from '@/components/plain-controls';
+import { ProductImage } from '@/components/product-image';
+import { pictureOf } from '@/lib/image-sources';
 import { notify } from '@/lib/notify';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
@@ -230,7 +232,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
 
   return (
     <li className="attar-panel attar-line" aria-busy={busy || undefined} data-removing={removing || undefined}>
-      <img className="attar-line__image" src={line.product_image} alt="" width={112} height={112} loading="lazy" />
+      <ProductImage className="attar-line__image" src={line.product_image} picture={pictureOf(line, 'product_image')} sizes="112px" alt="" width={112} height={112} loading="lazy" />
       <div className="attar-line__body">
         <div className="attar-line__info">
           <h3 className="attar-line__name">
