@@ -84,7 +84,7 @@ async function newProduct(name = 'Photo Oud') {
   const { id } = await app.db.insertInto('products').values({
     slug: `photo-${Math.random().toString(16).slice(2)}`, category_id: base.category_id, name_en: name, name_ar: 'عود الصور',
     overview_en: '<p>x</p>', overview_ar: '<p>x</p>', description_en: '', description_ar: '', how_to_use_en: '', how_to_use_ar: '',
-    price: 10000, sale_price: null, sale_type: 'normal', stock: 10, product_code: 'P-1', model_number: 'M-1',
+    price: 10000, sale_price: null, sale_type: 'normal', stock: 10, product_code: `P-${Math.random().toString(16).slice(2)}`, model_number: 'M-1',
     main_image: PLACEHOLDER_URL, main_image_id: null, units_sold: 0, created_at: new Date().toISOString(),
   }).returning('id').executeTakeFirstOrThrow();
   return id;

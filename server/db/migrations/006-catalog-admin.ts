@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // The owner's catalog (the back office's products screen and its CSV).
 //
@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
 //   searches and home rows and cannot be added to a cart, but its row stays:
 //   orders, carts and reviews point at it, and no route deletes a product.
 // - products_code_uq: a product code names one product, so a CSV line can be
-//   matched to its product by code (the seed's codes are unique).
+//   matched to its product by code. The seed's codes are unique; a shop whose
+//   codes are not (empty, or typed twice) keeps the first product's code and
+//   the others get their id appended ("P-7" for an empty one), so the index can
+//   be made and no product is lost.
 // - indexes for the back office's list, newest first, filtered by archived,
 //   category and low stock, without reading the whole table or sorting it:
 //   (archived_at) walks ids in order for "on sale" / "archived";
@@ -24,6 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 async function catalogAdmin(db: Kysely<any>): Promise<void> {
   const s = db.schema;
   await s.alterTable('products').addColumn('archived_at', 'text').execute();
+  await sql`update products set product_code = 'P-' || id where trim(product_code) = ''`.execute(db);
+  await sql`update products set product_code = product_code || '-' || id
+    where id not in (select min(id) from products group by product_code)`.execute(db);
   await s.createIndex('products_code_uq').on('products').column('product_code').unique().execute();
   await s.createIndex('products_archived_idx').on('products').column('archived_at').execute();
   await s.createIndex('products_category_archived_idx').on('products').columns(['category_id', 'archived_at']).execute();
