@@ -24,6 +24,7 @@ export const PRODUCT_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$';
 
 /** Characters a smell's name cannot hold: they separate smells and languages in the CSV's smells cell. */
 export const SMELL_SEPARATORS = /[;|]/;
+export const SMELL_NAME_PATTERN = '^[^;|]*$';
 
 const message = (key: string) => ({ [FIELD_MESSAGE]: key });
 
@@ -35,9 +36,13 @@ export const AdminImage = Type.Object({
   variants: Type.Array(Type.Object({ width: Type.Integer(), url: Type.String(), type: Type.String() })),
 });
 
+const smellName = (description: string) => Text(60, {
+  minLength: 1, pattern: SMELL_NAME_PATTERN, description, message: 'smell_separator', emptyMessage: 'smell_name_required',
+});
+
 export const Smell = Type.Object({
-  en: Text(60, { description: 'the smell\'s name in English' }),
-  ar: Text(60, { description: 'the smell\'s name in Arabic' }),
+  en: smellName('the smell\'s name in English; no ; or |'),
+  ar: smellName('the smell\'s name in Arabic; no ; or |'),
 }, { additionalProperties: false });
 
 /** What the owner writes: create (POST) and replace (PUT) take the same whole product. */

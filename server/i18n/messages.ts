@@ -158,7 +158,7 @@ export const MESSAGES = {
   product_code_taken: { en: 'The code {code} is already used by "{name}".', ar: 'الكود {code} مستخدم بالفعل للمنتج "{name}".' },
   smell_name_required: { en: 'Write the smell in both languages.', ar: 'اكتب الرائحة باللغتين.' },
   smell_separator: { en: 'A smell cannot contain ; or |.', ar: 'لا يمكن أن تحتوي الرائحة على ; أو |.' },
-  smell_duplicate: { en: 'This smell is listed twice.', ar: 'هذه الرائحة مكررة.' },
+  smell_duplicate: { en: 'The smell "{smell}" is listed twice.', ar: 'الرائحة "{smell}" مكررة.' },
   csv_not_utf8: {
     en: 'This file is not {encoding} text, so its Arabic would be garbled. In Excel use "Save As" → "{format}", then import it again.',
     ar: 'هذا الملف ليس بترميز {encoding}، لذا ستظهر حروفه العربية مشوهة. في Excel اختر "حفظ باسم" ← "{format}" ثم استورده مرة أخرى.',

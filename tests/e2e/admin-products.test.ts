@@ -82,9 +82,10 @@ describe.each(['en', 'ar'] as const)('the owner\'s catalog (%s)', (lang: Lang) =
       await page.getByRole('link', { name: say(lang, 'All products', 'كل المنتجات'), exact: true }).click();
       await page.getByRole('searchbox', { name: say(lang, 'Name or code', 'الاسم أو الكود') }).fill(name[lang]);
       await page.getByRole('button', { name: say(lang, 'Search', 'بحث'), exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === name[lang]);
+      // The header and the one product found (the list before the search stays shown until the answer comes).
+      await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(2);
       const row = page.getByRole('table').getByRole('link', { name: new RegExp(name[lang]) });
-      await row.waitFor();
-      expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
       await axeClean(page);
       await row.click();
       const price = field(page, say(lang, 'Price (EGP)', 'السعر (جنيه)'));

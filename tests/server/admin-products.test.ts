@@ -193,7 +193,8 @@ describe('adding a product', () => {
     ['a price of 0', { price: 0 }, 'price', { en: 'Enter a price above 0 EGP, with at most 2 decimals.', ar: 'أدخل سعراً أكبر من صفر جنيه، بحد أقصى رقمين بعد العلامة العشرية.' }],
     ['a price with 3 decimals', { price: 10.005 }, 'price', { en: 'Enter a price above 0 EGP, with at most 2 decimals.', ar: 'أدخل سعراً أكبر من صفر جنيه، بحد أقصى رقمين بعد العلامة العشرية.' }],
     ['a smell without its Arabic name', { smells: [{ en: 'Amber', ar: '' }] }, 'smells.0.ar', { en: 'Write the smell in both languages.', ar: 'اكتب الرائحة باللغتين.' }],
-    ['a smell twice', { smells: [{ en: 'Amber', ar: 'عنبر' }, { en: 'amber', ar: 'عنبر أصفر' }] }, 'smells.1.en', { en: 'This smell is listed twice.', ar: 'هذه الرائحة مكررة.' }],
+    ['a smell twice', { smells: [{ en: 'Amber', ar: 'عنبر' }, { en: 'amber', ar: 'عنبر أصفر' }] }, 'smells', { en: 'The smell "amber" is listed twice.', ar: 'الرائحة "amber" مكررة.' }],
+    ['a smell with a separator', { smells: [{ en: 'Amber; Musk', ar: 'عنبر' }] }, 'smells.0.en', { en: 'A smell cannot contain ; or |.', ar: 'لا يمكن أن تحتوي الرائحة على ; أو |.' }],
     ['a code with a space', { product_code: 'AB 12' }, 'product_code',
       { en: 'Use up to 40 letters and digits (and . _ / - inside), no spaces.', ar: 'استخدم حتى ٤٠ حرفاً ورقماً إنجليزياً (ويُسمح بـ . _ / - في الوسط)، بلا مسافات.' }],
   ];

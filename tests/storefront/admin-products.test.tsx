@@ -128,7 +128,7 @@ describe('the product form', () => {
     let answer: 'refuse' | 'accept' = 'refuse';
     const fake = api({
       '/admin/products': () => (answer === 'refuse'
-        ? { status: 422, body: { status: 422, message: 'Please check the highlighted fields.', errors: { product_code: ['The code B0ATR1 is already used by "Royal Oud".'], 'smells.0.ar': ['This smell is listed twice.'] } } }
+        ? { status: 422, body: { status: 422, message: 'Please check the highlighted fields.', errors: { product_code: ['The code B0ATR1 is already used by "Royal Oud".'], 'smells.0.ar': ['Write the smell in both languages.'], smells: ['The smell "Amber" is listed twice.'] } } }
         : { status: 201, body: { status: 201, message: 'The product was added.', data: { product: product({ id: 9 }) } } }),
       '/admin/products/9': () => ok({ product: product({ id: 9 }) }),
     });
@@ -146,7 +146,8 @@ describe('the product form', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add the product' }));
     expect(await screen.findByText('The code B0ATR1 is already used by "Royal Oud".')).toBeTruthy();
-    expect(screen.getByText('This smell is listed twice.')).toBeTruthy();
+    expect(screen.getByText('Write the smell in both languages.')).toBeTruthy();
+    expect(screen.getByText('The smell "Amber" is listed twice.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.');
     expect(document.activeElement).toBe(screen.getByRole('alert'));
     expect(fake.writes[0]).toEqual({

@@ -2,7 +2,7 @@
 // Arabic side by side (stacked on a phone), the HTML texts with a live preview sanitized as the shop
 // shows them, the smells as pairs, the sale type with its gifts, prices and stock in any digits.
 // The server's field errors show beside their fields and nothing typed is lost; archiving asks first.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -103,7 +103,9 @@ function ProductForm({ product }: { product: Product | null }) {
     if (said) saidRef.current?.focus();
   }, [said]);
 
-  const set = (key: TextKey | 'typesale') => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // One stable setter: a field re-renders only when its own value or error changes (memo), not on every key typed elsewhere.
+  const set = useCallback((key: string, value: string) => setForm((f) => ({ ...f, [key]: value })), []);
+  const setSmells = useCallback((update: (rows: SmellRows) => SmellRows) => setForm((f) => ({ ...f, smells: update(f.smells) })), []);
   const errorOf = (field: string) => errors[field]?.join(' ');
 
   /** The checks the server makes too, for an answer before sending. */
@@ -187,31 +189,31 @@ function ProductForm({ product }: { product: Product | null }) {
 
       <Section title={t`Name`}>
         <Pair>
-          <Field label={t`Name in English`} lang="en" value={form.name_en} onChange={set('name_en')} error={errorOf('name_en')} required />
-          <Field label={t`Name in Arabic`} lang="ar" value={form.name_ar} onChange={set('name_ar')} error={errorOf('name_ar')} required />
+          <Field label={t`Name in English`} lang="en" value={form.name_en} name="name_en" onChange={set} error={errorOf('name_en')} required />
+          <Field label={t`Name in Arabic`} lang="ar" value={form.name_ar} name="name_ar" onChange={set} error={errorOf('name_ar')} required />
         </Pair>
       </Section>
 
       <Section title={t`Price and stock`}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Field label={t`Price (EGP)`} value={form.price} onChange={set('price')} error={errorOf('price')} inputMode="decimal" required />
-          <Field label={t`Sale price (EGP)`} value={form.price_after_sale} onChange={set('price_after_sale')} error={errorOf('price_after_sale')} inputMode="decimal" help={t`Empty: not on sale`} />
-          <Field label={t`Stock`} value={form.stock} onChange={set('stock')} error={errorOf('stock')} inputMode="numeric" required />
+          <Field label={t`Price (EGP)`} value={form.price} name="price" onChange={set} error={errorOf('price')} inputMode="decimal" required />
+          <Field label={t`Sale price (EGP)`} value={form.price_after_sale} name="price_after_sale" onChange={set} error={errorOf('price_after_sale')} inputMode="decimal" help={t`Empty: not on sale`} />
+          <Field label={t`Stock`} value={form.stock} name="stock" onChange={set} error={errorOf('stock')} inputMode="numeric" required />
           <TextField
-            select label={t`Category`} value={form.category_id} onChange={(e) => set('category_id')(e.target.value)} required
+            select label={t`Category`} value={form.category_id} onChange={(e) => set('category_id', e.target.value)} required
             error={Boolean(errorOf('category_id'))} helperText={errorOf('category_id')}
           >
             {(categories.data ?? []).map((c) => <MenuItem key={c.id} value={String(c.id)}>{c.name}</MenuItem>)}
           </TextField>
         </Box>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Field label={t`Product code`} lang="en" value={form.product_code} onChange={set('product_code')} error={errorOf('product_code')} required />
-          <Field label={t`Model number`} lang="en" value={form.model_number} onChange={set('model_number')} error={errorOf('model_number')} />
+          <Field label={t`Product code`} lang="en" value={form.product_code} name="product_code" onChange={set} error={errorOf('product_code')} required />
+          <Field label={t`Model number`} lang="en" value={form.model_number} name="model_number" onChange={set} error={errorOf('model_number')} />
         </Box>
       </Section>
 
       <Section title={t`Offer`}>
-        <TextField select label={t`Sale type`} value={form.typesale} onChange={(e) => set('typesale')(e.target.value)} sx={{ maxWidth: 320 }}
+        <TextField select label={t`Sale type`} value={form.typesale} onChange={(e) => set('typesale', e.target.value)} sx={{ maxWidth: 320 }}
           error={Boolean(errorOf('typesale'))} helperText={errorOf('typesale')}>
           <MenuItem value="normal">{t`Normal`}</MenuItem>
           <MenuItem value={BUY_2_GET_1}>{t`Buy 2, get 1 free gift`}</MenuItem>
@@ -225,10 +227,7 @@ function ProductForm({ product }: { product: Product | null }) {
       </Section>
 
       <Section title={t`Smells`}>
-        <SmellsEditor
-          smells={form.smells} errors={errors}
-          onChange={(next) => setForm((f) => ({ ...f, smells: next }))}
-        />
+        <SmellsEditor smells={form.smells} errors={errors} onChange={setSmells} />
       </Section>
 
       {([
@@ -238,8 +237,8 @@ function ProductForm({ product }: { product: Product | null }) {
       ] as const).map(([field, name]) => (
         <Section key={field} title={name}>
           <Pair>
-            <HtmlField label={t`${name} in English`} lang="en" value={form[`${field}_en`]} onChange={set(`${field}_en`)} error={errorOf(`${field}_en`)} />
-            <HtmlField label={t`${name} in Arabic`} lang="ar" value={form[`${field}_ar`]} onChange={set(`${field}_ar`)} error={errorOf(`${field}_ar`)} />
+            <HtmlField label={t`${name} in English`} lang="en" value={form[`${field}_en`]} name={`${field}_en`} onChange={set} error={errorOf(`${field}_en`)} />
+            <HtmlField label={t`${name} in Arabic`} lang="ar" value={form[`${field}_ar`]} name={`${field}_ar`} onChange={set} error={errorOf(`${field}_ar`)} />
           </Pair>
         </Section>
       ))}
@@ -268,9 +267,11 @@ function Pair({ children }: { children: ReactNode }) {
 }
 
 interface FieldProps {
+  /** what `onChange` is told changed */
+  name: string;
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  onChange: (name: string, value: string) => void;
   error?: string;
   /** the text's own language: its direction follows (Arabic right to left) whatever the page's */
   lang?: 'en' | 'ar';
@@ -280,23 +281,23 @@ interface FieldProps {
   multiline?: boolean;
 }
 
-function Field({ label, value, onChange, error, lang, inputMode, required, help, multiline }: FieldProps) {
+const Field = memo(function Field({ name, label, value, onChange, error, lang, inputMode, required, help, multiline }: FieldProps) {
   const dir = lang === undefined ? undefined : lang === 'ar' ? 'rtl' : 'ltr';
   return (
     <TextField
-      label={label} value={value} onChange={(e) => onChange(e.target.value)} required={required} fullWidth
+      label={label} value={value} onChange={(e) => onChange(name, e.target.value)} required={required} fullWidth
       error={Boolean(error)} helperText={error ?? help} multiline={multiline} minRows={multiline ? 4 : undefined}
       slotProps={{ htmlInput: { dir, lang, inputMode, autoComplete: 'off' } }}
     />
   );
-}
+});
 
 /** The allowed HTML as text, and below it what the shop will show: sanitized as the shop sanitizes it. */
-function HtmlField({ label, value, onChange, error, lang }: FieldProps & { lang: 'en' | 'ar' }) {
+const HtmlField = memo(function HtmlField({ name, label, value, onChange, error, lang }: FieldProps & { lang: 'en' | 'ar' }) {
   const { t } = useLingui();
   return (
     <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
-      <Field label={label} lang={lang} value={value} onChange={onChange} error={error} multiline
+      <Field name={name} label={label} lang={lang} value={value} onChange={onChange} error={error} multiline
         help={<span dir="ltr">{t`HTML: <p>, <b>, <i>, <ul><li>, <ol><li>, <a href>, <h3>…`}</span>} />
       <Typography variant="caption" color="text.secondary" aria-hidden="true">{t`Preview`}</Typography>
       <Box role="region" aria-label={t`Preview of ${label}`} dir={lang === 'ar' ? 'rtl' : 'ltr'} lang={lang}
@@ -305,9 +306,11 @@ function HtmlField({ label, value, onChange, error, lang }: FieldProps & { lang:
       </Box>
     </Box>
   );
-}
+});
 
-function SmellsEditor({ smells, errors, onChange }: { smells: Form['smells']; errors: Errors; onChange: (next: Form['smells']) => void }) {
+type SmellRows = Form['smells'];
+
+function SmellsEditor({ smells, errors, onChange }: { smells: SmellRows; errors: Errors; onChange: (update: (rows: SmellRows) => SmellRows) => void }) {
   const { t } = useLingui();
   const { lang } = useAdmin();
   const lastAdded = useRef<number | null>(null);
@@ -318,7 +321,10 @@ function SmellsEditor({ smells, errors, onChange }: { smells: Form['smells']; er
     list.current?.querySelector<HTMLInputElement>(`[data-smell="${lastAdded.current}"] input`)?.focus();
     lastAdded.current = null;
   }, [smells]);
-  const change = (key: number, part: 'en' | 'ar', value: string) => onChange(smells.map((s) => (s.key === key ? { ...s, [part]: value } : s)));
+  const change = useCallback((name: string, value: string) => {
+    const [key, part] = name.split(':');
+    onChange((rows) => rows.map((s) => (String(s.key) === key ? { ...s, [part]: value } : s)));
+  }, [onChange]);
   const errorOf = (field: string) => errors[field]?.join(' ');
   return (
     <>
@@ -329,11 +335,11 @@ function SmellsEditor({ smells, errors, onChange }: { smells: Form['smells']; er
           return (
             <Box component="li" key={smell.key} data-smell={smell.key}
               sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr) 44px', md: 'minmax(0, 1fr) minmax(0, 1fr) 44px' }, alignItems: 'start' }}>
-              <Field label={t`Smell ${n} in English`} lang="en" value={smell.en} onChange={(v) => change(smell.key, 'en', v)} error={errorOf(`smells.${i}.en`)} />
+              <Field label={t`Smell ${n} in English`} lang="en" value={smell.en} name={`${smell.key}:en`} onChange={change} error={errorOf(`smells.${i}.en`)} />
               <Box sx={{ gridRow: { xs: 2, md: 'auto' } }}>
-                <Field label={t`Smell ${n} in Arabic`} lang="ar" value={smell.ar} onChange={(v) => change(smell.key, 'ar', v)} error={errorOf(`smells.${i}.ar`)} />
+                <Field label={t`Smell ${n} in Arabic`} lang="ar" value={smell.ar} name={`${smell.key}:ar`} onChange={change} error={errorOf(`smells.${i}.ar`)} />
               </Box>
-              <IconButton aria-label={t`Remove smell ${n}`} onClick={() => onChange(smells.filter((s) => s.key !== smell.key))} sx={{ width: 44, height: 44, gridRow: { xs: '1 / span 2', md: 'auto' } }}>
+              <IconButton aria-label={t`Remove smell ${n}`} onClick={() => onChange((rows) => rows.filter((s) => s.key !== smell.key))} sx={{ width: 44, height: 44, gridRow: { xs: '1 / span 2', md: 'auto' } }}>
                 <span aria-hidden="true">✕</span>
               </IconButton>
             </Box>
@@ -345,7 +351,7 @@ function SmellsEditor({ smells, errors, onChange }: { smells: Form['smells']; er
         <Button variant="outlined" sx={{ minHeight: 44 }} onClick={() => {
           const row = smellRow();
           lastAdded.current = row.key;
-          onChange([...smells, row]);
+          onChange((rows) => [...rows, row]);
         }}>{t`Add a smell`}</Button>
       </Box>
     </>

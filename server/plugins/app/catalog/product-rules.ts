@@ -69,6 +69,7 @@ export function productProblems(p: ProductInput): Problem[] {
   if (p.smells.length > 30) add('smells', 'field_too_many', { items: 30 });
   const seen = new Set<string>();
   p.smells.forEach((smell, i) => {
+    // The list's own refusal names the smell: the form's schema refuses an empty or split name per field first.
     for (const lang of ['en', 'ar'] as const) {
       const name = smell[lang];
       if (name.trim() === '') add(`smells.${i}.${lang}`, 'smell_name_required');
@@ -76,7 +77,7 @@ export function productProblems(p: ProductInput): Problem[] {
       else if (name.length > 60) add(`smells.${i}.${lang}`, 'field_too_long', { characters: 60 });
     }
     const keys = [`en:${smell.en.trim().toLowerCase()}`, `ar:${smell.ar.trim()}`].filter((k) => !k.endsWith(':'));
-    if (keys.some((k) => seen.has(k))) add(`smells.${i}.en`, 'smell_duplicate');
+    if (keys.some((k) => seen.has(k))) add('smells', 'smell_duplicate', { smell: smell.en.trim() || smell.ar.trim() });
     for (const k of keys) seen.add(k);
   });
   if (p.gifts.length > 10) add('gifts', 'field_too_many', { items: 10 });

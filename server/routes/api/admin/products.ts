@@ -24,7 +24,7 @@ const PRODUCT_REFUSALS: Refusal[] = [
   [422, 'price_invalid', 'price_after_sale'], [422, 'sale_price_not_below', 'price_after_sale'], [422, 'stock_invalid', 'stock'],
   [422, 'category_unknown', 'category_id'], [422, 'gift_required', 'gifts'], [422, 'gift_unknown_id', 'gifts'],
   [422, 'product_code_invalid', 'product_code'], [422, 'product_code_taken', 'product_code'],
-  [422, 'smell_name_required', 'smells.N.en'], [422, 'smell_separator', 'smells.N.ar'], [422, 'smell_duplicate', 'smells.N.en'],
+  [422, 'smell_duplicate', 'smells'],
 ];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/admin/products/import', {
     ...owner, schema: {
       ...schema('Owner: a CSV in the export\'s columns (body text/csv, UTF-8). Lines with an id, or a known product code, update that product; others add one. With dry_run=true: what it would do and every wrong line, nothing written. Without: every line in one transaction, or nothing when any line is wrong (422, with the same errors).', [
-        [422, 'csv_not_utf8', 'file'], [422, 'csv_empty', 'file'], [422, 'import_refused'],
+        [422, 'csv_not_utf8'], [422, 'csv_not_utf8', 'file'], [422, 'csv_empty'], [422, 'csv_empty', 'file'], [422, 'import_refused'],
       ]),
       consumes: ['text/csv'], querystring: ImportQuery,
       response: {
