@@ -43,7 +43,7 @@ async function repositories(app: FastifyInstance) {
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
-  app.decorate('productImages', new ProductImagesRepository(app.db));
+  app.decorate('productImages', new ProductImagesRepository());
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });
