@@ -29,5 +29,5 @@ export const ProductImages = Type.Object({
 export const ProductImageParams = Type.Object({ id: Id, imageId: Id }, { additionalProperties: false });
 
 export const ImageOrderBody = Type.Object({
-  ids: Type.Array(Id, { maxItems: 100, uniqueItems: true, description: 'every photo of the product, each once, in the new order' }),
+  ids: Type.Array(Id, { maxItems: 100, description: 'every photo of the product, each once, in the new order (else 422 image_order_mismatch)' }),
 }, { additionalProperties: false });

@@ -56,7 +56,7 @@ export class ProductPhotosService {
    * and its variants written before the transaction (slow work holds no lock), the product's
    * photos counted again inside it.
    */
-  async upload(productId: number, file: Buffer, by: number): Promise<ProductImagesAnswer & { added: number }> {
+  async upload(productId: number, file: Buffer, by: number): Promise<ProductImagesAnswer> {
     // Refused early, before the work: an unknown product, or one that has all its photos.
     const before = await this.list(productId);
     if (before.images.length >= MAX_PRODUCT_IMAGES) throw refused('images_too_many', { count: MAX_PRODUCT_IMAGES });
@@ -76,7 +76,7 @@ export class ProductPhotosService {
           before: main ? { main_image_id: null } : undefined,
           after: { image_id: id, url: made.url, width: made.width, height: made.height, ...(main ? { main_image_id: id } : {}) },
         }, new Date().toISOString(), trx);
-        return { ...(await this.#answer(trx, productId)), added: id };
+        return this.#answer(trx, productId);
       });
       this.repos.forgetCachedPages();
       return answer;

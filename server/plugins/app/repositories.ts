@@ -46,7 +46,7 @@ async function repositories(app: FastifyInstance) {
   app.decorate('audit', new AuditRepository(app.db));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
   app.decorate('productAdmin', new ProductAdminRepository(app.db, app.audit, app.catalog));
-  app.decorate('productImages', new ProductImagesRepository(app.db));
+  app.decorate('productImages', new ProductImagesRepository());
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });

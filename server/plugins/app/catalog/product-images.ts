@@ -1,7 +1,7 @@
 // A product's pictures (product_images, kind 'gallery'): how the back office reads them
 // (adminImages, AdminProduct.images), how the shop's answers carry their sizes (shownImage), and
 // the SQL of the photos' writes (ProductImagesRepository, used by services/product-photos.ts).
-import type { Db, Q } from '../../../db/database.ts';
+import type { Q } from '../../../db/database.ts';
 import type { ImageVariantData } from '../../../contract/images.ts';
 
 /** One of a product's photos, as API.md's AdminProduct.images has it. */
@@ -40,7 +40,7 @@ export const toAdminImage = (row: Pick<ImageRow, 'id' | 'image' | 'width' | 'hei
   ({ id: row.id, url: row.image, width: row.width, height: row.height, variants: parseVariants(row.variants) });
 
 /** Each product's photos, in the shop's order, for every id asked (an id with none: an empty list). */
-export async function adminImages(db: Q | Db, productIds: number[]): Promise<Map<number, AdminImage[]>> {
+export async function adminImages(db: Q, productIds: number[]): Promise<Map<number, AdminImage[]>> {
   const found = new Map<number, AdminImage[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return found;
   const rows = await db.selectFrom('product_images')
@@ -65,7 +65,7 @@ export function shownImage<P extends string>(prefix: P, row: { width: number | n
 }
 
 /** The sizes of the pictures named by `urls` (each product's own: the same file may be two products'), by product and URL. */
-export async function imagesByUrl(db: Q | Db, pairs: { product_id: number; image: string }[]) {
+export async function imagesByUrl(db: Q, pairs: { product_id: number; image: string }[]) {
   const found = new Map<string, { width: number | null; height: number | null; variants: string | null }>();
   const urls = [...new Set(pairs.map((p) => p.image))];
   if (urls.length === 0) return found;
@@ -79,8 +79,6 @@ export async function imagesByUrl(db: Q | Db, pairs: { product_id: number; image
 
 /** The SQL of a product's photos' writes; each method runs in the caller's transaction. */
 export class ProductImagesRepository {
-  constructor(private readonly db: Db) {}
-
   /**
    * The product, locked for the rest of the transaction (a write to its row: SQLite's transaction
    * holds the write lock already, PostgreSQL locks the row), so two changes to its photos never
@@ -91,15 +89,6 @@ export class ProductImagesRepository {
       .where('id', '=', productId).executeTakeFirst();
     if (Number(touched.numUpdatedRows) !== 1) return null;
     return q.selectFrom('products').select(['id', 'main_image_id', 'main_image']).where('id', '=', productId).executeTakeFirstOrThrow();
-  }
-
-  async productExists(productId: number): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst());
-  }
-
-  async mainImageId(q: Q, productId: number): Promise<number | null | undefined> {
-    const row = await q.selectFrom('products').select('main_image_id').where('id', '=', productId).executeTakeFirst();
-    return row?.main_image_id;
   }
 
   /** The product's photos in their order. */

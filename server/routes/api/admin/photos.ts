@@ -62,7 +62,7 @@ const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw error;
     }
     if (file.length === 0) throw missing();
-    const { added: _added, ...photos } = await app.productPhotos.upload(request.params.id, file, request.user!.id);
+    const photos = await app.productPhotos.upload(request.params.id, file, request.user!.id);
     reply.code(201);
     return ok(t(request.lang, 'image_added'), photos, 201);
   });
