@@ -28,6 +28,9 @@ import { OrderScreen } from './screens/order';
 import { MessagesScreen } from './screens/messages';
 import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
+import { CategoriesScreen } from './screens/categories';
+import { CouponsScreen } from './screens/coupons';
+import { ContentScreen } from './screens/content';
 import './admin.css';
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
@@ -113,6 +116,7 @@ function Menu({ owner }: { owner: boolean }) {
   const { t } = useLingui();
   const entries: [string, string][] = [
     ['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`],
+    ...(owner ? [['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`]] as [string, string][] : []),
     ...(owner ? [['/audit', t`Audit`] as [string, string]] : []),
   ];
   return (
@@ -160,6 +164,9 @@ function Frame({ me }: { me: Me }) {
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
           <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
+          <Route path="categories" element={owner ? <CategoriesScreen /> : <OwnerOnly>{t`Only the shop's owner can change the categories.`}</OwnerOnly>} />
+          <Route path="coupons" element={owner ? <CouponsScreen /> : <OwnerOnly>{t`Only the shop's owner can change the coupons.`}</OwnerOnly>} />
+          <Route path="content" element={owner ? <ContentScreen /> : <OwnerOnly>{t`Only the shop's owner can change the shop's texts.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

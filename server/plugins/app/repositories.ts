@@ -11,6 +11,8 @@ import { CouponsRepository } from './coupons/coupons-repository.ts';
 import { PointsRepository } from './points/points-repository.ts';
 import { AuditRepository } from './back-office/audit-repository.ts';
 import { BackOfficeRepository } from './back-office/back-office-repository.ts';
+import { CategoriesRepository } from './back-office/categories-repository.ts';
+import { CouponsAdminRepository } from './back-office/coupons-admin-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,8 @@ declare module 'fastify' {
     points: PointsRepository;
     audit: AuditRepository;
     backOffice: BackOfficeRepository;
+    categories: CategoriesRepository;
+    couponsAdmin: CouponsAdminRepository;
   }
 }
 
@@ -35,12 +39,14 @@ async function repositories(app: FastifyInstance) {
   app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.settings));
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('accounts', new AccountRepository(app.db));
-  app.decorate('content', new ContentRepository(app.db));
   app.decorate('stock', new StockRepository(app.db));
   app.decorate('coupons', new CouponsRepository(app.db));
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
+  app.decorate('content', new ContentRepository(app.db, app.audit));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
+  app.decorate('categories', new CategoriesRepository(app.db, app.audit, app.config.mediaDir));
+  app.decorate('couponsAdmin', new CouponsAdminRepository(app.db, app.audit, app.settings.timeZone));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });
