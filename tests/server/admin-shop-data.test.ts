@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   addAddress, call, checkoutBody, completeCart, loginOwner, makeApp, makeStaff, MEDIA_DIR, registerShopper, seededProduct,
 } from './helpers.ts';
+import fc from 'fast-check';
 import { dayInZone } from '../../server/domain/calendar.ts';
+import { couponDiscount, couponProblem } from '../../server/domain/coupon.ts';
 import { formatMoney } from '../../server/i18n/messages.ts';
 
 let app: FastifyInstance;
@@ -394,6 +396,68 @@ describe('every field of a coupon, in the cart and at checkout', () => {
     // Two uses counted: used up.
     expect(await count()).toBeNull();
     expect(await used(coupon.id)).toBe(2);
+  });
+});
+
+describe('whatever the owner writes and whatever the cart holds (fast-check, through the API)', () => {
+  it('the discount is never more than the subtotal, applies exactly when the rules say, and the totals add up', async () => {
+    const s = await registerShopper(app);
+    const products = await Promise.all([0, 1, 2].map((i) => seededProduct(app, i)));
+    const cart = (await call(app, 'GET', '/showCard', { token: s.token })).body.data;
+    const piastres = (egp: number) => Math.round(egp * 100);
+    let n = 0;
+    await fc.assert(fc.asyncProperty(
+      fc.record({
+        kind: fc.constantFrom('percent', 'fixed'),
+        percent: fc.integer({ min: 1, max: 100 }),
+        fixed: fc.integer({ min: 1, max: 1_000_000 }).map((p) => p / 100),
+        min_order: fc.constantFrom(0, 300, 1000, 2650, 5000, 9999.99),
+        starts_at: fc.constantFrom(null, cairoDay(-1), cairoDay(0), cairoDay(1)),
+        ends_at: fc.constantFrom(null, cairoDay(-1), cairoDay(0), cairoDay(2)),
+        active: fc.boolean(),
+        max_uses: fc.constantFrom(null, 1, 3),
+        used: fc.integer({ min: 0, max: 3 }),
+      }),
+      fc.array(fc.record({ product: fc.integer({ min: 0, max: 2 }), qty: fc.integer({ min: 1, max: 3 }) }), { maxLength: 3 }),
+      async (c, lines) => {
+        n += 1;
+        await app.db.deleteFrom('cart_items').where('cart_id', '=', cart.card_id).execute();
+        await app.db.updateTable('carts').set({ coupon_id: null }).where('id', '=', cart.card_id).execute();
+        for (const line of lines) {
+          for (let i = 0; i < line.qty; i += 1) await call(app, 'POST', '/addToCard', { token: s.token, body: { product_id: products[line.product].id } });
+        }
+        const code = `PROP${process.pid % 1000}X${n}`;
+        const made = await call(app, 'POST', '/admin/coupons', {
+          token: owner,
+          body: {
+            code, kind: c.kind, value: c.kind === 'percent' ? c.percent : c.fixed, min_order: c.min_order, max_uses: c.max_uses,
+            once_per_customer: false, starts_at: c.starts_at, ends_at: c.ends_at, active: c.active,
+          },
+        });
+        // Only an end before the start is refused of these; nothing else to check then.
+        if (c.starts_at && c.ends_at && c.ends_at < c.starts_at) {
+          expect(made.statusCode).toBe(422);
+          return;
+        }
+        expect(made.statusCode, made.raw).toBe(201);
+        const row = await app.db.updateTable('coupons').set({ used_count: c.used }).where('code', '=', code).returningAll().executeTakeFirstOrThrow();
+        const subtotal = (await call(app, 'GET', '/showCard', { token: s.token })).body.data.subtotal;
+        const problem = couponProblem(row, { subtotal: piastres(subtotal), today: cairoDay(0), usesByUser: 0 });
+        const applied = await call(app, 'POST', `/add/coupons/${cart.card_id}`, { token: s.token, body: { name: code } });
+        expect(applied.statusCode === 200, applied.raw).toBe(problem === null && lines.length > 0);
+        // Whatever the answer, the cart is read with the coupon on it: a coupon that stops applying stays on a cart.
+        await app.db.updateTable('carts').set({ coupon_id: row.id }).where('id', '=', cart.card_id).execute();
+        const data = (await call(app, 'GET', '/showCard', { token: s.token })).body.data;
+        const discount = piastres(data.coupon_discount);
+        expect(discount).toBeGreaterThanOrEqual(0);
+        expect(discount).toBeLessThanOrEqual(piastres(data.subtotal));
+        expect(data.coupon_problem === null).toBe(problem === null);
+        expect(discount).toBe(problem === null ? couponDiscount(piastres(data.subtotal), { kind: row.kind as 'percent' | 'fixed', value: row.value }) : 0);
+        expect(piastres(data.price_after_coupon)).toBe(piastres(data.subtotal) - discount);
+        expect(piastres(data.summary.total)).toBe(piastres(data.price_after_coupon) - piastres(data.points_discount));
+        expect(piastres(data.summary.totalAfterShiping)).toBe(piastres(data.summary.total) + piastres(data.shiping));
+      },
+    ), { seed: Number(process.env.FUZZ_SEED ?? 2026), numRuns: 40 });
   });
 });
 

@@ -18,9 +18,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { formatNumber } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
-import { Loaded, Title, useAdmin } from '../common';
+import { Loaded, useAdmin } from '../common';
 import { categoriesQuery, useShopDataWrite, type CategoryInput, type CategoryRow } from '../shop-data-api';
-import { LangField, Outcome, Pair, type Said } from './shop-data-parts';
+import { LangField, Outcome, Pair, ScreenHead, type Said } from './shop-data-parts';
 
 interface CategoryForm { name_en: string; name_ar: string; image: string }
 
@@ -132,10 +132,7 @@ export function CategoriesScreen() {
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Title>{t`Categories`}</Title>
-        <Button variant="contained" onClick={() => { setSaid(null); setEditing('new'); }} sx={{ minHeight: 44 }}>{t`New category`}</Button>
-      </Box>
+      <ScreenHead title={t`Categories`} action={t`New category`} onAction={() => { setSaid(null); setEditing('new'); }} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>{t`In the order the shop's home page shows them.`}</Typography>
       <Outcome said={said} onClose={() => setSaid(null)} />
       <Loaded query={query}>

@@ -54,17 +54,17 @@ function ContentForm({ content }: { content: ContentData }) {
     }
   });
 
-  const text = (field: ContentField, label: string, options: { required?: boolean; html?: boolean; max: number }) => {
+  const text = (field: ContentField, label: string, options: { required?: boolean; html?: boolean; long?: boolean; max: number }) => {
     const fieldLang: 'en' | 'ar' = field.endsWith('_ar') ? 'ar' : 'en';
     return (
       <LangField
-        language={fieldLang} label={label} required={options.required} fullWidth multiline={options.html} minRows={options.html ? 5 : undefined}
+        language={fieldLang} label={label} required={options.required} fullWidth multiline={options.html || options.long} minRows={options.html ? 5 : undefined}
         {...bind(register(field, options.required ? { validate: required } : {}))}
         {...shown(field, { htmlInput: { maxLength: options.max } })}
       />
     );
   };
-  const pair = (key: string, en: string, ar: string, options: { required?: boolean; html?: boolean; max: number }) => (
+  const pair = (key: string, en: string, ar: string, options: { required?: boolean; html?: boolean; long?: boolean; max: number }) => (
     <Pair>
       {text(`${key}_en` as ContentField, en, options)}
       {text(`${key}_ar` as ContentField, ar, options)}
@@ -85,11 +85,11 @@ function ContentForm({ content }: { content: ContentData }) {
       {errors.root?.server && <Typography role="alert" color="error">{errors.root.server.message}</Typography>}
       <Group title={t`Banner`}>
         <Typography variant="body2" color="text.secondary">{t`Repeated along the top of every page of the shop. Empty: no banner.`}</Typography>
-        {pair('message_nav', t`Banner in English`, t`Banner in Arabic`, { max: 300 })}
+        {pair('message_nav', t`Banner in English`, t`Banner in Arabic`, { long: true, max: 300 })}
       </Group>
       <Group title={t`Home page`}>
         {pair('hero_title', t`Title in English`, t`Title in Arabic`, { required: true, max: 120 })}
-        {pair('hero_subtitle', t`Subtitle in English`, t`Subtitle in Arabic`, { max: 300 })}
+        {pair('hero_subtitle', t`Subtitle in English`, t`Subtitle in Arabic`, { long: true, max: 300 })}
       </Group>
       <Group title={t`Footer`}>
         <Typography variant="body2" color="text.secondary">{htmlHint}</Typography>

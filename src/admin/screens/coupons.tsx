@@ -2,6 +2,7 @@
 // shopper can use it today; made and changed in a form (a full-screen dialog on a phone) that
 // checks what it can before sending, and shows the server's refusals on their fields.
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,10 +26,10 @@ import { formatDay } from '@/lib/dates';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
-import { Loaded, Title, useAdmin } from '../common';
+import { Loaded, useAdmin } from '../common';
 import { couponStandingLabel } from '../labels';
 import { couponsQuery, useShopDataWrite, type CouponInput, type CouponRow } from '../shop-data-api';
-import { Outcome, readAmount, type Said } from './shop-data-parts';
+import { Outcome, ScreenHead, fieldNumber, readAmount, type Said } from './shop-data-parts';
 
 interface CouponForm {
   code: string;
@@ -44,12 +45,13 @@ interface CouponForm {
 
 const FIELDS = ['code', 'kind', 'value', 'min_order', 'max_uses', 'once_per_customer', 'starts_at', 'ends_at', 'active'] as const;
 
-const EMPTY: CouponForm = {
-  code: '', kind: 'percent', value: '', min_order: '0', max_uses: '', once_per_customer: false, starts_at: '', ends_at: '', active: true,
-};
+const empty = (lang: 'en' | 'ar'): CouponForm => ({
+  code: '', kind: 'percent', value: '', min_order: fieldNumber(0, lang), max_uses: '', once_per_customer: false, starts_at: '', ends_at: '', active: true,
+});
 
-const formOf = (c: CouponRow): CouponForm => ({
-  code: c.code, kind: c.kind, value: String(c.value), min_order: String(c.min_order), max_uses: c.max_uses === null ? '' : String(c.max_uses),
+const formOf = (c: CouponRow, lang: 'en' | 'ar'): CouponForm => ({
+  code: c.code, kind: c.kind, value: fieldNumber(c.value, lang), min_order: fieldNumber(c.min_order, lang),
+  max_uses: c.max_uses === null ? '' : fieldNumber(c.max_uses, lang),
   once_per_customer: c.once_per_customer, starts_at: c.starts_at ?? '', ends_at: c.ends_at ?? '', active: c.active,
 });
 
@@ -62,25 +64,25 @@ function CouponCard({ coupon, onEdit }: { coupon: CouponRow; onEdit: () => void 
   const { t } = useLingui();
   const { lang } = useAdmin();
   const uses = formatNumber(coupon.uses, lang);
-  const days = [
-    coupon.starts_at ? t`From ${formatDay(coupon.starts_at, lang)}` : null,
-    coupon.ends_at ? t`Until ${formatDay(coupon.ends_at, lang)}` : null,
-  ].filter(Boolean).join(' · ');
   return (
     <Card component="li" variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.75 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography component="h2" variant="h6" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}><bdi dir="ltr">{coupon.code}</bdi></Typography>
         <Chip size="small" label={couponStandingLabel(coupon.standing)} color={coupon.active_now ? 'success' : 'default'} variant={coupon.active_now ? 'filled' : 'outlined'} />
       </Box>
-      <Typography>
-        <strong>{t`${discountText(coupon, lang)} off`}</strong>
-        {coupon.min_order > 0 && <> · {t`Orders from ${formatMoney(coupon.min_order, lang)}`}</>}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {coupon.max_uses === null ? t`Used ${uses} times, no limit` : t`Used ${uses} of ${formatNumber(coupon.max_uses, lang)} times`}
-        {coupon.once_per_customer && <> · {t`Once per customer`}</>}
-      </Typography>
-      {days && <Typography variant="body2" color="text.secondary">{days}</Typography>}
+      <Typography><strong>{t`${discountText(coupon, lang)} off`}</strong></Typography>
+      {/* One fact a line: a "·" between them reads as an Arabic zero (٠). */}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.25, color: 'text.secondary', typography: 'body2' }}>
+        {coupon.min_order > 0 && <li>{t`Orders from ${formatMoney(coupon.min_order, lang)}`}</li>}
+        <li>
+          {coupon.max_uses === null
+            ? plural(coupon.uses, { one: `Used ${uses} time, no limit`, other: `Used ${uses} times, no limit` })
+            : t`Used ${uses} of ${formatNumber(coupon.max_uses, lang)} times`}
+        </li>
+        {coupon.once_per_customer && <li>{t`Once per customer`}</li>}
+        {coupon.starts_at && <li>{t`From ${formatDay(coupon.starts_at, lang)}`}</li>}
+        {coupon.ends_at && <li>{t`Until ${formatDay(coupon.ends_at, lang)}`}</li>}
+      </Box>
       <Box>
         <Button variant="outlined" onClick={onEdit} sx={{ minHeight: 44 }} aria-label={t`Edit coupon ${coupon.code}`}>{t`Edit`}</Button>
       </Box>
@@ -96,7 +98,7 @@ function CouponDialog({ coupon, onClose, onSaved }: { coupon: CouponRow | null; 
     coupon ? { method: 'PUT', path: `/admin/coupons/${coupon.id}`, body } : { method: 'POST', path: '/admin/coupons', body }
   ));
   const { register, control, handleSubmit, setError, getValues, formState: { errors, isSubmitting } } = useForm<CouponForm>({
-    defaultValues: coupon ? formOf(coupon) : EMPTY,
+    defaultValues: coupon ? formOf(coupon, lang) : empty(lang),
   });
   const shown = fieldProps(errors, 'coupon');
   const required = t`Required`;
@@ -222,10 +224,7 @@ export function CouponsScreen() {
   const [said, setSaid] = useState<Said>(null);
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Title>{t`Coupons`}</Title>
-        <Button variant="contained" onClick={() => { setSaid(null); setEditing('new'); }} sx={{ minHeight: 44 }}>{t`New coupon`}</Button>
-      </Box>
+      <ScreenHead title={t`Coupons`} action={t`New coupon`} onAction={() => { setSaid(null); setEditing('new'); }} />
       <Outcome said={said} onClose={() => setSaid(null)} />
       <Loaded query={query}>
         {(coupons) => (coupons.length === 0 ? <Typography>{t`No coupons yet.`}</Typography> : (

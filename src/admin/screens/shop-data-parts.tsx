@@ -2,8 +2,11 @@
 // in any digits, the outcome of the last save said and focused, a field written in one language.
 import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { toLatinDigits } from '@contract/rules';
+import { Title } from '../common';
 
 /** The outcome of the last write: the server's own words. */
 export type Said = { ok: boolean; text: string } | null;
@@ -48,6 +51,22 @@ export function Outcome({ said, onClose }: { said: Said; onClose: () => void }) 
 export function LangField({ language, ...props }: TextFieldProps & { language: 'en' | 'ar' }) {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   return <TextField {...props} slotProps={{ ...props.slotProps, htmlInput: { ...(props.slotProps?.htmlInput as object), lang: language, dir } }} />;
+}
+
+/** A screen's title with its one action beside it ("New coupon"), wrapping under it on a narrow phone. */
+export function ScreenHead({ title, action, onAction }: { title: string; action: string; onAction: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2, '& h1': { mb: 0 } }}>
+      <Title>{title}</Title>
+      <Button variant="contained" onClick={onAction} sx={{ minHeight: 44 }}>{action}</Button>
+    </Box>
+  );
+}
+
+/** A number in a form's field as the page writes it: Eastern Arabic digits and decimal sign in Arabic (readAmount reads both). */
+export function fieldNumber(n: number, lang: 'en' | 'ar'): string {
+  const text = String(n);
+  return lang === 'ar' ? text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]).replace('.', '٫') : text;
 }
 
 /** Two fields side by side from 600 px (English then Arabic), one above the other on a phone. */
