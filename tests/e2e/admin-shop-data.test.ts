@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, apiPost, catalogGet, field, money, say, settled, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, apiPost, catalogGet, checkoutToPayment, field, money, say, settled, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 
@@ -103,20 +103,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang)
       await axeClean(page);
 
       // Checkout: the info, the saved address, free delivery, cash on delivery.
-      await page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/info');
-      await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
-      await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill('01012345678');
-      await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/address');
-      const address = page.getByRole('radiogroup').getByRole('radio').first();
-      await address.check();
-      await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
-      await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
-      await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/payment');
-      await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Cash on delivery', 'الدفع عند الاستلام') });
+      await checkoutToPayment(page, lang);
       await page.getByRole('button', { name: say(lang, 'Confirm Order', 'تأكيد الطلب'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/order-is-done');
       const done = page.getByRole('region', { name: say(lang, 'Thank you for your order!', 'شكرًا لطلبك!') });

@@ -18,9 +18,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { formatNumber } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
-import { Loaded, useAdmin } from '../common';
+import { Loaded, Outcome, useAdmin, type Said } from '../common';
 import { categoriesQuery, useShopDataWrite, type CategoryInput, type CategoryRow } from '../shop-data-api';
-import { LangField, Outcome, Pair, ScreenHead, type Said } from './shop-data-parts';
+import { LangField, Pair, ScreenHead } from './shop-data-parts';
 
 interface CategoryForm { name_en: string; name_ar: string; image: string }
 
@@ -134,7 +134,7 @@ export function CategoriesScreen() {
     <>
       <ScreenHead title={t`Categories`} action={t`New category`} onAction={() => { setSaid(null); setEditing('new'); }} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>{t`In the order the shop's home page shows them.`}</Typography>
-      <Outcome said={said} onClose={() => setSaid(null)} />
+      <Outcome said={said} onClose={() => setSaid(null)} sx={{ mb: 2 }} />
       <Loaded query={query}>
         {({ categories: rows, images }) => (
           <>

@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_FIELDS, HTTPS_URL_PATTERN, type ContentField } from '@contract/admin-content';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
-import { Loaded, Title, useAdmin } from '../common';
+import { Loaded, Outcome, Title, useAdmin, type Said } from '../common';
 import { contentQuery, useShopDataWrite, type ContentData } from '../shop-data-api';
-import { LangField, Outcome, Pair, type Said } from './shop-data-parts';
+import { LangField, Pair } from './shop-data-parts';
 
 const HTTPS = new RegExp(HTTPS_URL_PATTERN);
 
@@ -81,7 +81,7 @@ function ContentForm({ content }: { content: ContentData }) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-      <Outcome said={said} onClose={() => setSaid(null)} />
+      <Outcome said={said} onClose={() => setSaid(null)} sx={{ mb: 2 }} />
       {errors.root?.server && <Typography role="alert" color="error">{errors.root.server.message}</Typography>}
       <Group title={t`Banner`}>
         <Typography variant="body2" color="text.secondary">{t`Repeated along the top of every page of the shop. Empty: no banner.`}</Typography>

@@ -26,10 +26,10 @@ import { formatDay } from '@/lib/dates';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
-import { Loaded, useAdmin } from '../common';
+import { Loaded, Outcome, useAdmin, type Said } from '../common';
 import { couponStandingLabel } from '../labels';
 import { couponsQuery, useShopDataWrite, type CouponInput, type CouponRow } from '../shop-data-api';
-import { Outcome, ScreenHead, fieldNumber, readAmount, type Said } from './shop-data-parts';
+import { ScreenHead, fieldNumber, readAmount } from './shop-data-parts';
 
 interface CouponForm {
   code: string;
@@ -225,7 +225,7 @@ export function CouponsScreen() {
   return (
     <>
       <ScreenHead title={t`Coupons`} action={t`New coupon`} onAction={() => { setSaid(null); setEditing('new'); }} />
-      <Outcome said={said} onClose={() => setSaid(null)} />
+      <Outcome said={said} onClose={() => setSaid(null)} sx={{ mb: 2 }} />
       <Loaded query={query}>
         {(coupons) => (coupons.length === 0 ? <Typography>{t`No coupons yet.`}</Typography> : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
