@@ -161,12 +161,12 @@ function CouponDialog({ coupon, onClose, onSaved }: { coupon: CouponRow | null; 
             <TextField
               label={t`Discount`} required
               {...bind(register('value', { validate: (v) => { const a = amount(v); return a === true ? problemText(problems().value) : a; } }))}
-              {...shown('value', { htmlInput: { inputMode: 'decimal', dir: 'ltr' } })}
+              {...shown('value', { htmlInput: { inputMode: 'decimal' } })}
             />
             <TextField
               label={t`Minimum order (EGP)`}
               {...bind(register('min_order', { validate: (v) => (v.trim() !== '' && readAmount(v) === null ? notANumber : problemText(problems().min_order)) }))}
-              {...shown('min_order', { htmlInput: { inputMode: 'decimal', dir: 'ltr' } })}
+              {...shown('min_order', { htmlInput: { inputMode: 'decimal' } })}
             />
             <TextField
               label={t`Uses allowed in all`}
@@ -177,7 +177,7 @@ function CouponDialog({ coupon, onClose, onSaved }: { coupon: CouponRow | null; 
                   return n !== null && Number.isInteger(n) && n >= 1 ? true : t`A whole number from 1, or empty for no limit.`;
                 },
               }))}
-              {...shown('max_uses', { htmlInput: { inputMode: 'numeric', dir: 'ltr' } })}
+              {...shown('max_uses', { htmlInput: { inputMode: 'numeric' } })}
               helperText={errors.max_uses?.message ?? t`Empty: no limit.`}
             />
             <TextField
