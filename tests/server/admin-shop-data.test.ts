@@ -7,12 +7,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
-  addAddress, call, checkoutBody, completeCart, loginOwner, makeApp, makeStaff, MEDIA_DIR, registerShopper, seededProduct,
+  addAddress, call, checkoutBody, completeCart, loginOwner, makeApp, makeStaff, MEDIA_DIR, OWNER_PASSWORD, registerShopper, seededProduct,
 } from './helpers.ts';
 import fc from 'fast-check';
 import { dayInZone } from '../../server/domain/calendar.ts';
 import { couponDiscount, couponProblem } from '../../server/domain/coupon.ts';
 import { formatMoney } from '../../server/i18n/messages.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrateTo, migrateToLatest } from '../../server/db/migrate.ts';
+import { seedIfEmpty } from '../../server/db/seed/seed.ts';
 
 let app: FastifyInstance;
 let owner: string;
@@ -552,5 +555,31 @@ describe('the shop\'s texts', () => {
   it('refuses an empty change', async () => {
     const res = await put({});
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('migration 008', () => {
+  it('keeps every coupon as it was, switched on and valid from the start, its uses and checkout\'s behaviour unchanged; and goes back down', async () => {
+    const opened = openDatabase(':memory:');
+    try {
+      const { db } = opened;
+      // The seed writes today's tables: seeded there, then taken down to the tables as 005 left them.
+      await migrateToLatest(db);
+      await seedIfEmpty(db, { mediaDir: MEDIA_DIR, ownerPassword: OWNER_PASSWORD });
+      await db.updateTable('coupons').set({ used_count: 4 }).where('code', '=', 'EID100').execute();
+      await migrateTo(db, '005-back-office');
+      const before = await db.selectFrom('coupons').selectAll().orderBy('id').execute();
+      expect(before.length).toBe(3);
+      expect(Object.keys(before[0])).not.toContain('active');
+
+      await migrateToLatest(db);
+      const after = await db.selectFrom('coupons').selectAll().orderBy('id').execute();
+      expect(after).toEqual(before.map((c) => ({ ...c, active: 1, starts_on: null })));
+      const today = dayInZone(new Date(), 'Africa/Cairo');
+      // What the shop said of each before, it says now: WELCOME10 and EID100 apply, SUMMER24 has ended.
+      expect(after.map((c) => couponProblem(c, { subtotal: 300000, today, usesByUser: 0 }))).toEqual([null, null, 'expired']);
+    } finally {
+      await opened.close();
+    }
   });
 });

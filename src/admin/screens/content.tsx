@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CONTENT_FIELDS, HTTPS_URL_PATTERN, type ContentField } from '@contract/admin-content';
+import { CONTENT_FIELDS, HTTPS_URL_PATTERN, type ContentField } from '@contract/content-fields';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
 import { Loaded, Outcome, Title, useAdmin, type Said } from '../common';

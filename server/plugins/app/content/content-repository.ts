@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import type { AuditRepository } from '../back-office/audit-repository.ts';
-import { CONTENT_FIELDS, CONTENT_HTML_KEYS, contentPlace, type ContentField } from '../../../contract/admin-content.ts';
+import { CONTENT_FIELDS, CONTENT_HTML_KEYS, contentPlace, type ContentField } from '../../../contract/content-fields.ts';
 import { sanitizeShopHtml } from '../shop-html.ts';
 
 /** How long this process keeps the texts before reading them again: a change made by another process shows within it. */
@@ -32,7 +32,7 @@ export class ContentRepository {
     return (await this.all()).get(key)?.[lang] ?? '';
   }
 
-  /** Every text of the back office's form, by its API field (docs: server/contract/admin-content.ts). */
+  /** Every text of the back office's form, by its API field (server/contract/content-fields.ts). */
   async fields(): Promise<Record<ContentField, string>> {
     const values = await this.all();
     return Object.fromEntries(CONTENT_FIELDS.map((field) => {

@@ -3,7 +3,8 @@
 // the server's copy of the texts is replaced at once, so the next page shows the change.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminContent, CONTENT_LINK_KEYS, ContentBody } from '../../../contract/admin-content.ts';
+import { AdminContent, ContentBody } from '../../../contract/admin-content.ts';
+import { CONTENT_LINK_KEYS } from '../../../contract/content-fields.ts';
 import { FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { ok, responses } from '../helpers.ts';
