@@ -7,6 +7,7 @@ import * as oneReviewPerAccount from './migrations/004-one-review-per-account.ts
 import * as backOffice from './migrations/005-back-office.ts';
 import * as catalogAdmin from './migrations/006-catalog-admin.ts';
 import * as imageVariants from './migrations/007-image-variants.ts';
+import * as couponsCategories from './migrations/008-coupons-categories.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-back-office': backOffice,
   '006-catalog-admin': catalogAdmin,
   '007-image-variants': imageVariants,
+  '008-coupons-categories': couponsCategories,
 };
 
 const provider: MigrationProvider = {

@@ -162,6 +162,10 @@ export interface CouponsTable {
   max_uses: number | null;
   per_user_limit: number | null;
   used_count: number;
+  /** 1 while offered, 0 switched off by the owner (008) */
+  active: Generated<number>;
+  /** first valid Cairo day, YYYY-MM-DD; null valid from the start (008) */
+  starts_on: string | null;
 }
 
 export interface CouponUsesTable {

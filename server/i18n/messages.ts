@@ -194,6 +194,24 @@ export const MESSAGES = {
   image_deleted: { en: 'The photo was deleted.', ar: 'تم حذف الصورة.' },
   images_reordered: { en: 'The photos\' order was saved.', ar: 'تم حفظ ترتيب الصور.' },
   image_made_main: { en: 'This is now the main photo.', ar: 'أصبحت هذه هي الصورة الرئيسية.' },
+  coupon_inactive: { en: 'The coupon "{code}" is not available now.', ar: 'الكوبون "{code}" غير متاح حالياً.' },
+  coupon_not_started: { en: 'The coupon "{code}" can be used from {day}.', ar: 'يمكن استخدام الكوبون "{code}" بدءاً من {day}.' },
+  coupon_created: { en: 'The coupon {code} was created.', ar: 'تم إنشاء الكوبون {code}.' },
+  coupon_saved: { en: 'The coupon {code} was saved.', ar: 'تم حفظ الكوبون {code}.' },
+  coupon_not_found_admin: { en: 'This coupon was not found.', ar: 'لم يتم العثور على هذا الكوبون.' },
+  coupon_code_taken: { en: 'Another coupon already has this code.', ar: 'يوجد كوبون آخر بهذا الرمز.' },
+  coupon_code_chars: { en: 'Use 3 to 32 letters (A–Z) and digits, without spaces.', ar: 'استخدم من ٣ إلى ٣٢ حرفاً لاتينياً (A–Z) ورقماً، دون مسافات.' },
+  coupon_percent_range: { en: 'A percentage is a whole number from 1 to 100.', ar: 'النسبة المئوية عدد صحيح من ١ إلى ١٠٠.' },
+  coupon_fixed_positive: { en: 'The amount must be more than 0.', ar: 'يجب أن يكون المبلغ أكبر من صفر.' },
+  coupon_ends_before_start: { en: 'The last day cannot be before the first day.', ar: 'لا يمكن أن يكون اليوم الأخير قبل اليوم الأول.' },
+  money_piastres: { en: 'Use at most two decimals (piastres).', ar: 'استخدم رقمين عشريين على الأكثر (قروش).' },
+  category_created: { en: 'The category {name} was created.', ar: 'تم إنشاء القسم {name}.' },
+  category_saved: { en: 'The category {name} was saved.', ar: 'تم حفظ القسم {name}.' },
+  category_name_taken: { en: 'Another category already has this name.', ar: 'يوجد قسم آخر بهذا الاسم.' },
+  category_image_unknown: { en: 'Choose one of the shop\'s images (an address under /media/ that exists).', ar: 'اختر إحدى صور المتجر (عنوان موجود يبدأ بـ /media/).' },
+  content_saved: { en: 'The shop\'s texts were saved.', ar: 'تم حفظ نصوص المتجر.' },
+  content_unchanged: { en: 'Nothing was changed.', ar: 'لم يتغير شيء.' },
+  link_https: { en: 'Enter a full https:// address.', ar: 'أدخل عنواناً كاملاً يبدأ بـ https://.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**
@@ -302,6 +320,16 @@ const moneyFormats: Record<Lang, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP' }),
   ar: new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }),
 };
+
+const dayFormats: Record<Lang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(LOCALES.en, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ar: new Intl.DateTimeFormat(LOCALES.ar, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** A Cairo calendar day (YYYY-MM-DD) written for the shopper: "1 December 2026", "١ ديسمبر ٢٠٢٦". */
+export function formatDay(lang: Lang, day: string): string {
+  return dayFormats[lang].format(new Date(`${day}T00:00:00Z`));
+}
 
 /** An amount in piastres, written for the shopper. */
 export function formatMoney(lang: Lang, piastres: number): string {

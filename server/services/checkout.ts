@@ -146,9 +146,12 @@ export class CheckoutService {
       }
 
       if (coupon) {
-        if (!(await coupons.countUse(coupon.id, trx))) throw couponError('used_up', coupon.code, coupon.min_subtotal, lang);
-        if (!(await coupons.recordUse(coupon, userId, order.id, now, trx))) {
-          throw couponError('already_used', coupon.code, coupon.min_subtotal, lang);
+        // Every condition again, in the guarded write itself: an owner's change or another
+        // checkout that committed since the cart was read is seen here (docs/rules.md, "Coupons").
+        const counted = await coupons.countUse(coupon.id, { userId, subtotal: totals.subtotal, today: s.today }, trx);
+        if (!counted) throw await carts.couponRefusal(coupon.id, userId, totals.subtotal, lang, trx);
+        if (!(await coupons.recordUse({ id: coupon.id, per_user_limit: counted.per_user_limit }, userId, order.id, now, trx))) {
+          throw couponError('already_used', coupon, lang);
         }
       }
       if (totals.pointsUsed > 0 && !(await points.spend(userId, totals.pointsUsed, order.id, now, trx))) {
@@ -207,6 +210,6 @@ export class CheckoutService {
       if (problem === 'missing_smell') throw refused('checkout_missing_smell', { name });
       if (problem === 'missing_gift') throw refused('checkout_missing_gift', { name });
     }
-    if (s.coupon && s.couponIssue) throw couponError(s.couponIssue, s.coupon.code, s.coupon.min_subtotal, lang);
+    if (s.coupon && s.couponIssue) throw couponError(s.couponIssue, s.coupon, lang);
   }
 }

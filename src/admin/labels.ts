@@ -1,7 +1,8 @@
 // The words for the API's codes: statuses, payments, governorates, roles and the audit's actions, in the active language.
 import { t } from '@lingui/core/macro';
 import { findGovernorate } from '@contract/governorates';
-import { formatNumber } from '@/lib/money';
+import { formatDay } from '@/lib/dates';
+import { formatMoney, formatNumber } from '@/lib/money';
 import type { Lang } from '@/lib/storage';
 
 export const ORDER_STATUS_LIST = ['pending', 'confirmed', 'on the way', 'out for delivery', 'delivered', 'cancelled'] as const;
@@ -70,6 +71,11 @@ export function auditActionLabel(action: string): string {
     case 'product.image_delete': return t`Product photo deleted`;
     case 'product.image_order': return t`Product photos reordered`;
     case 'product.image_main': return t`Main product photo chosen`;
+    case 'category.create': return t`Category added`;
+    case 'category.update': return t`Category changed`;
+    case 'coupon.create': return t`Coupon added`;
+    case 'coupon.update': return t`Coupon changed`;
+    case 'content.update': return t`Shop texts changed`;
     default: return action;
   }
 }
@@ -86,6 +92,9 @@ export function auditTargetLabel(target: string, lang: Lang): string {
     case 'account': return t`Account ${number}`;
     case 'product': return t`Product ${number}`;
     case 'catalog': return t`The catalog`;
+    case 'category': return t`Category ${number}`;
+    case 'coupon': return t`Coupon ${name}`;
+    case 'content': return t`The shop's texts`;
     default: return target;
   }
 }
@@ -129,7 +138,55 @@ export function auditFieldLabel(field: string): string {
     case 'width': return t`Width`;
     case 'height': return t`Height`;
     case 'order': return t`Order of the photos`;
+    default: return shopDataFieldLabel(field);
+  }
+}
+
+/** The fields of the owner's categories, coupons and texts, as the audit names them. */
+function shopDataFieldLabel(field: string): string {
+  switch (field) {
+    case 'slug': return t`Slug`;
+    case 'name_en': return t`Name in English`;
+    case 'name_ar': return t`Name in Arabic`;
+    case 'image': return t`Image`;
+    case 'position': return t`Place on the home page`;
+    case 'code': return t`Code`;
+    case 'kind': return t`Discount type`;
+    case 'value': return t`Discount`;
+    case 'min_order': return t`Minimum order`;
+    case 'max_uses': return t`Uses allowed in all`;
+    case 'once_per_customer': return t`Once per customer`;
+    case 'starts_at': return t`First day`;
+    case 'ends_at': return t`Last day`;
+    case 'active': return t`Active`;
+    case 'message_nav_en': return t`Banner in English`;
+    case 'message_nav_ar': return t`Banner in Arabic`;
+    case 'hero_title_en': return t`Title in English`;
+    case 'hero_title_ar': return t`Title in Arabic`;
+    case 'hero_subtitle_en': return t`Subtitle in English`;
+    case 'hero_subtitle_ar': return t`Subtitle in Arabic`;
+    case 'footer_description_en': return t`Footer text in English (HTML)`;
+    case 'footer_description_ar': return t`Footer text in Arabic (HTML)`;
+    case 'link_twitter': return t`TikTok link`;
+    case 'link_instegram': return t`Instagram link`;
+    case 'link_facebook': return t`Facebook link`;
+    case 'about_title_en': return t`About title in English`;
+    case 'about_title_ar': return t`About title in Arabic`;
+    case 'about_content_en': return t`About page in English (HTML)`;
+    case 'about_content_ar': return t`About page in Arabic (HTML)`;
     default: return field;
+  }
+}
+
+/** Where a coupon stands today (server/domain/coupon.ts › couponStanding). */
+export function couponStandingLabel(standing: string): string {
+  switch (standing) {
+    case 'active': return t`Active now`;
+    case 'off': return t`Switched off`;
+    case 'scheduled': return t`Not started yet`;
+    case 'ended': return t`Ended`;
+    case 'used_up': return t`Used up`;
+    default: return standing;
   }
 }
 
@@ -141,6 +198,9 @@ export function auditValue(field: string, value: unknown, lang: Lang): string {
   if (field === 'role') return roleLabel(String(value));
   if (field === 'smells' && Array.isArray(value)) return value.map((s: { en: string; ar: string }) => (lang === 'ar' ? s.ar : s.en)).join(lang === 'ar' ? '، ' : ', ') || '—';
   if (field === 'gifts' && Array.isArray(value)) return value.map((id: number) => formatNumber(id, lang)).join(lang === 'ar' ? '، ' : ', ') || '—';
+  if (field === 'kind') return value === 'percent' ? t`Percentage` : value === 'fixed' ? t`Fixed amount` : String(value);
+  if (field === 'min_order' && typeof value === 'number') return formatMoney(value, lang);
+  if ((field === 'starts_at' || field === 'ends_at') && typeof value === 'string') return formatDay(value, lang);
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? formatNumber(item, lang) : String(item))).join(lang === 'ar' ? '، ' : ', ');
   if (typeof value === 'number') return field === 'delta' && value > 0 ? `+${formatNumber(value, lang)}` : formatNumber(value, lang);

@@ -221,3 +221,22 @@ export async function waitForPersistedQueries(page: Page, prefixes: unknown[][])
     return prefixes.filter((prefix) => !saved.some((key) => startsWithKey(key, prefix)));
   }).toEqual([]);
 }
+
+/** From the cart (smells chosen) through info, the saved address and free shipping, to the payment step with cash on delivery. */
+export async function checkoutToPayment(page: Page, lang: Lang) {
+  const proceed = page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true });
+  await expect.poll(() => proceed.isEnabled()).toBe(true);
+  await proceed.click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/info');
+  await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
+  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill('01012345678');
+  await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/address');
+  await page.getByRole('radio', { name: /^Home/ }).check(); // the demo's saved address
+  await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
+  await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
+  await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/payment');
+  await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Cash on delivery', 'الدفع عند الاستلام') });
+}

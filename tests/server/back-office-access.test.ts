@@ -35,6 +35,14 @@ const ROLES: Record<string, 'staff' | 'owner'> = {
   'DELETE /admin/products/{id}/images/{imageId}': 'owner',
   'PUT /admin/products/{id}/images/order': 'owner',
   'POST /admin/products/{id}/images/{imageId}/main': 'owner',
+  'GET /admin/categories': 'owner',
+  'POST /admin/categories': 'owner',
+  'PUT /admin/categories/{id}': 'owner',
+  'GET /admin/coupons': 'owner',
+  'POST /admin/coupons': 'owner',
+  'PUT /admin/coupons/{id}': 'owner',
+  'GET /admin/content': 'owner',
+  'PUT /admin/content': 'owner',
 };
 
 let app: FastifyInstance;

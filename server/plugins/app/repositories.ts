@@ -13,6 +13,8 @@ import { AuditRepository } from './back-office/audit-repository.ts';
 import { BackOfficeRepository } from './back-office/back-office-repository.ts';
 import { ProductAdminRepository } from './catalog/product-admin-repository.ts';
 import { ProductImagesRepository } from './catalog/product-images.ts';
+import { CategoriesRepository } from './back-office/categories-repository.ts';
+import { CouponsAdminRepository } from './back-office/coupons-admin-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     backOffice: BackOfficeRepository;
     productAdmin: ProductAdminRepository;
     productImages: ProductImagesRepository;
+    categories: CategoriesRepository;
+    couponsAdmin: CouponsAdminRepository;
   }
 }
 
@@ -39,14 +43,16 @@ async function repositories(app: FastifyInstance) {
   app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.settings));
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('accounts', new AccountRepository(app.db));
-  app.decorate('content', new ContentRepository(app.db));
   app.decorate('stock', new StockRepository(app.db));
   app.decorate('coupons', new CouponsRepository(app.db));
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
+  app.decorate('content', new ContentRepository(app.db, app.audit));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
   app.decorate('productAdmin', new ProductAdminRepository(app.db, app.audit, app.catalog));
   app.decorate('productImages', new ProductImagesRepository());
+  app.decorate('categories', new CategoriesRepository(app.db, app.audit, app.config.mediaDir));
+  app.decorate('couponsAdmin', new CouponsAdminRepository(app.db, app.audit, app.settings.timeZone));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });

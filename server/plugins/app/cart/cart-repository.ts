@@ -1,18 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db, Q } from '../../../db/database.ts';
+import type { CouponsTable } from '../../../db/schema.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { AppError, notFound, refused } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { computeTotals, lineTotal, type Totals } from '../../../domain/totals.ts';
-import { couponProblem, type CouponRule } from '../../../domain/coupon.ts';
+import { couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupon.ts';
 import { canUsePoints, pointsValue } from '../../../domain/points.ts';
 import { resizeSmells } from '../../../domain/cart-rules.ts';
 import { giftAllowed } from '../../../contract/cart-rules.ts';
 import { allowedDeliveryDays } from '../../../domain/shipping.ts';
 import { dayInZone } from '../../../domain/calendar.ts';
-import { formatMoney, t } from '../../../i18n/messages.ts';
+import { formatDay, formatMoney, t } from '../../../i18n/messages.ts';
 import { normalizeCouponCode } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { shownImage } from '../catalog/product-images.ts';
@@ -42,12 +43,12 @@ export interface CartState {
   smells: Map<number, { id: number; name_en: string; name_ar: string }[]>;
   gifts: Map<number, { id: number; name_en: string; name_ar: string; image: string }[]>;
   points: number;
-  coupon: { id: number; code: string; kind: string; value: number; min_subtotal: number; expires_on: string | null; max_uses: number | null; per_user_limit: number | null; used_count: number } | null;
+  coupon: Selectable<CouponsTable> | null;
   couponUsesByUser: number;
   today: string;
   totals: Totals;
   /** the coupon's problem now, if any: the discount is then 0 and checkout refuses */
-  couponIssue: ReturnType<typeof couponProblem>;
+  couponIssue: CouponProblem | null;
   pointsUsable: boolean;
 }
 
@@ -198,7 +199,7 @@ export class CartRepository {
       points_used: s.totals.pointsUsed,
       coupon: s.coupon ? s.coupon.code : NOT_THERE,
       coupon_discount: toEgp(s.totals.couponDiscount),
-      coupon_problem: s.coupon && s.couponIssue ? couponMessage(s.couponIssue, s.coupon.code, s.coupon.min_subtotal, lang) : null,
+      coupon_problem: s.coupon && s.couponIssue ? couponMessage(s.couponIssue, s.coupon, lang) : null,
       price_after_coupon: toEgp(s.totals.priceAfterCoupon),
       shiping: toEgp(s.totals.shippingFee),
       phone: this.settings.walletPhone,
@@ -371,7 +372,7 @@ export class CartRepository {
       const s = await this.state(userId, trx);
       if (s.lines.length === 0) throw refused('cart_empty');
       const problem = couponProblem(coupon, { subtotal: s.totals.subtotal, today: s.today, usesByUser: await this.#usesByUser(trx, coupon.id, userId) });
-      if (problem) throw couponError(problem, coupon.code, coupon.min_subtotal, lang);
+      if (problem) throw couponError(problem, coupon, lang);
       await trx.updateTable('carts').set({ coupon_id: coupon.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute();
     });
   }
@@ -404,6 +405,17 @@ export class CartRepository {
   async clear(cartId: number, at: string, q: Q = this.db) {
     await q.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
     await q.updateTable('carts').set({ coupon_id: null, points_applied: 0, updated_at: at }).where('id', '=', cartId).execute();
+  }
+
+  /**
+   * The refusal for a coupon the checkout could not count (countUse answered null): why, read now
+   * inside the order's transaction (switched off, ended, used up meanwhile…); "used up" should the
+   * coupon have changed back since.
+   */
+  async couponRefusal(couponId: number, userId: number, subtotal: number, lang: Lang, q: Q) {
+    const coupon = (await this.#q.coupon(q, couponId)).rows[0];
+    const problem = couponProblem(coupon, { subtotal, today: this.today(), usesByUser: await this.#usesByUser(q, couponId, userId) });
+    return couponError(problem ?? 'used_up', coupon, lang);
   }
 
   async #usesByUser(q: Q, couponId: number, userId: number) {
@@ -440,17 +452,23 @@ function assertStock(p: { stock: number; name_en: string; name_ar: string }, qty
   if (qty > p.stock) throw refused('stock_limit', { stock: p.stock, name });
 }
 
+/** What a coupon's refusal names: its code, its minimum subtotal, its first day. */
+export type CouponNamed = { code: string; min_subtotal: number; starts_on: string | null };
+
 /** Why the applied coupon does not apply now, in the shopper's language. */
-function couponMessage(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang): string {
-  const error = couponError(problem, code, minSubtotal, lang);
+function couponMessage(problem: CouponProblem, coupon: CouponNamed, lang: Lang): string {
+  const error = couponError(problem, coupon, lang);
   return t(lang, error.key, error.params);
 }
 
-export function couponError(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang) {
+export function couponError(problem: CouponProblem, coupon: CouponNamed, lang: Lang) {
+  const { code } = coupon;
   switch (problem) {
+    case 'inactive': return refused('coupon_inactive', { code });
+    case 'not_started': return refused('coupon_not_started', { code, day: formatDay(lang, coupon.starts_on ?? '') });
     case 'expired': return refused('coupon_expired', { code });
     case 'used_up': return refused('coupon_used_up', { code });
     case 'already_used': return refused('coupon_already_used', { code });
-    case 'below_minimum': return refused('coupon_below_minimum', { code, amount: formatMoney(lang, minSubtotal) });
+    case 'below_minimum': return refused('coupon_below_minimum', { code, amount: formatMoney(lang, coupon.min_subtotal) });
   }
 }

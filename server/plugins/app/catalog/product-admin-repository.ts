@@ -20,7 +20,7 @@ import type { AuditRepository } from '../back-office/audit-repository.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
 import { adminImages } from './product-images.ts';
 import { HTML_FIELDS, productProblems, type Problem, type ProductInput } from './product-rules.ts';
-import { sanitizeShopHtml } from './shop-html.ts';
+import { sanitizeShopHtml } from '../shop-html.ts';
 
 export interface AdminProductsFilter {
   q?: string;

@@ -17,6 +17,7 @@ import { ok, responses } from '../helpers.ts';
 import { adminRoute } from './common.ts';
 import productRoutes from './products.ts';
 import photoRoutes from './photos.ts';
+import shopDataRoutes from './shop-data.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { staff, owner, schema } = adminRoute(app);
@@ -31,6 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // that the no-store hook above covers it too. E.g.: await app.register(productRoutes);
   await app.register(productRoutes);
   await app.register(photoRoutes);
+  await app.register(shopDataRoutes);
 
   app.get('/admin/dashboard', {
     ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },

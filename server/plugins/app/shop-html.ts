@@ -1,11 +1,10 @@
-// The shop's HTML as the owner saves it (a product's overview, description and
-// how to use): sanitized by the same policy and the same DOMPurify setup the
-// storefront renders with (src/lib/shop-html.ts, src/lib/shop-html-purify.ts),
-// so what is stored is what every shopper's page will show, and no script,
-// handler, style or javascript: link is ever kept.
+// The shop's HTML as the owner saves it (a product's overview, description and how to use; the
+// footer's text, the about page): sanitized by the same policy and the same DOMPurify setup the
+// storefront renders with (src/lib/shop-html.ts, src/lib/shop-html-purify.ts), so what is stored is
+// what every shopper's page will show, and no script, handler, style or javascript: link is ever kept.
 import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
-import { purify, purifyIn } from '../../../../src/lib/shop-html-purify.ts';
+import { purify, purifyIn } from '../../../src/lib/shop-html-purify.ts';
 
 let ready = false;
 
