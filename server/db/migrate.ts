@@ -5,6 +5,7 @@ import * as idempotencyRoutes from './migrations/002-idempotency-routes.ts';
 import * as idempotencyHolder from './migrations/003-idempotency-holder.ts';
 import * as oneReviewPerAccount from './migrations/004-one-review-per-account.ts';
 import * as backOffice from './migrations/005-back-office.ts';
+import * as settingsStaff from './migrations/009-settings-staff.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-idempotency-holder': idempotencyHolder,
   '004-one-review-per-account': oneReviewPerAccount,
   '005-back-office': backOffice,
+  '009-settings-staff': settingsStaff,
 };
 
 const provider: MigrationProvider = {

@@ -22,6 +22,12 @@ const ROLES: Record<string, 'staff' | 'owner'> = {
   'GET /admin/customers/{id}': 'staff',
   'POST /admin/customers/{id}/points': 'owner',
   'GET /admin/audit': 'owner',
+  'GET /admin/settings': 'owner',
+  'PUT /admin/settings': 'owner',
+  'GET /admin/staff': 'owner',
+  'POST /admin/staff': 'owner',
+  'PUT /admin/staff/{id}': 'owner',
+  'POST /admin/staff/{id}/remove': 'owner',
 };
 
 let app: FastifyInstance;
@@ -57,8 +63,8 @@ describe('the back office by role', () => {
   });
 
   it.each(Object.entries(ROLES))('%s: 401 without a token, 403 below %s, through for the roles that may', async (route, needed) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST';
-    const body = method === 'POST' ? {} : undefined;
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
+    const body = method === 'GET' ? undefined : {};
     const none = await call(app, method, url(route), { body });
     expect(none.statusCode, route).toBe(401);
     for (const lang of ['en', 'ar'] as const) {

@@ -11,6 +11,8 @@ import { CouponsRepository } from './coupons/coupons-repository.ts';
 import { PointsRepository } from './points/points-repository.ts';
 import { AuditRepository } from './back-office/audit-repository.ts';
 import { BackOfficeRepository } from './back-office/back-office-repository.ts';
+import { SettingsRepository } from './settings/settings-repository.ts';
+import { StaffRepository } from './back-office/staff-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,8 @@ declare module 'fastify' {
     points: PointsRepository;
     audit: AuditRepository;
     backOffice: BackOfficeRepository;
+    shopSettings: SettingsRepository;
+    staff: StaffRepository;
   }
 }
 
@@ -41,6 +45,8 @@ async function repositories(app: FastifyInstance) {
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
+  app.decorate('shopSettings', new SettingsRepository(app.db, app.config.settings, app.settings, app.audit));
+  app.decorate('staff', new StaffRepository(app.db, app.audit, (userId) => app.tokens.forgetUser(userId)));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });
