@@ -28,6 +28,8 @@ import { OrderScreen } from './screens/order';
 import { MessagesScreen } from './screens/messages';
 import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
+import { SettingsScreen } from './screens/settings';
+import { StaffScreen } from './screens/staff';
 import './admin.css';
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
@@ -114,6 +116,7 @@ function Menu({ owner }: { owner: boolean }) {
   const entries: [string, string][] = [
     ['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`],
     ...(owner ? [['/audit', t`Audit`] as [string, string]] : []),
+    ...(owner ? [['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/settings', t`Settings`]] as [string, string][] : []),
   ];
   return (
     <Box component="nav" aria-label={t`Back office`} className="admin-menu no-print">
@@ -160,6 +163,8 @@ function Frame({ me }: { me: Me }) {
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
           <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
+          <Route path="staff" element={owner ? <StaffScreen me={me} /> : <OwnerOnly>{t`Only the shop's owner can change the staff list.`}</OwnerOnly>} />
+          <Route path="settings" element={owner ? <SettingsScreen /> : <OwnerOnly>{t`Only the shop's owner can change the settings.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>
