@@ -42,7 +42,7 @@ export const SettingsBody = Type.Object({
   scheduled_min_days: Type.Optional(Days(0, 'the earliest scheduled day: today + this')),
   scheduled_max_days: Type.Optional(Days(0, 'the latest scheduled day: today + this; not before the earliest')),
   closed_weekdays: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
-    maxItems: 7, uniqueItems: true, description: 'weekdays without scheduled delivery (0 = Sunday); at least one day stays open',
+    maxItems: 7, description: 'weekdays without scheduled delivery (0 = Sunday), each once (a repeat is read once); at least one day stays open',
   })),
   point_value: Type.Optional(Type.Number({ minimum: 0.01, maximum: MAX_POINT_VALUE, description: 'what one point is worth, EGP (0.05: 1,000 points are 50 EGP)' })),
   min_points_to_use: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),

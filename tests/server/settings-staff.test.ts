@@ -91,7 +91,7 @@ describe('settings', () => {
   it('saves what changed, audits only that, and the next request follows it: the cart, checkout and the delivery days', async () => {
     const audits = await auditCount();
     const res = await put({
-      shipping_fee: 55.5, governorate_fees: { cairo: 40, 'أسوان': 90, giza: null }, closed_weekdays: [6, 5],
+      shipping_fee: 55.5, governorate_fees: { cairo: 40, 'أسوان': 90, giza: null }, closed_weekdays: [6, 5, 6],
       wallet_phone: '+20 ١٠٠ ٩٩٩ ٨٨٧٧', point_value: 0.05, min_points_to_use: 1000,
     }, 'ar');
     expect(res.statusCode, res.raw).toBe(200);

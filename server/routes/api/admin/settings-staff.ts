@@ -49,8 +49,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       body.governorate_fees = fees;
     }
-    if (body.closed_weekdays?.length === 7) errors.add('closed_weekdays', 'weekdays_all_closed');
-    else if (body.closed_weekdays) body.closed_weekdays = [...body.closed_weekdays].sort((a, b) => a - b);
+    if (body.closed_weekdays) {
+      body.closed_weekdays = [...new Set(body.closed_weekdays)].sort((a, b) => a - b);
+      if (body.closed_weekdays.length === 7) errors.add('closed_weekdays', 'weekdays_all_closed');
+    }
     if (body.wallet_phone !== undefined) {
       const phone = normalizeMobile(body.wallet_phone);
       if (!phone) errors.add('wallet_phone', 'wallet_phone_invalid');
