@@ -23,6 +23,10 @@ export const CheckoutBody = Type.Object(
       description: 'with shiping "date", required: one of the cart\'s delivery_days (YYYY-MM-DD, Western or Arabic digits); otherwise ignored',
     }))),
     payment: Enum(PAYMENTS),
+    amount_seen: Type.Optional(Type.Number({
+      minimum: 0, maximum: 1e9,
+      description: 'EGP: the amount to pay the shopper was shown when confirming. When sent and the server\'s amount differs (a price or fee changed meanwhile), nothing is placed: 422 checkout_total_changed, and the shopper looks again',
+    })),
     point: Type.Optional(Type.Unsafe<number | string | null>({
       type: ['null', 'number', 'string'], minimum: 0, maximum: 1e12, maxLength: 32,
       description: 'not read: the points applied to the cart (GET /usepoint/done) are the ones spent',

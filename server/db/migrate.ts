@@ -8,6 +8,7 @@ import * as backOffice from './migrations/005-back-office.ts';
 import * as catalogAdmin from './migrations/006-catalog-admin.ts';
 import * as imageVariants from './migrations/007-image-variants.ts';
 import * as couponsCategories from './migrations/008-coupons-categories.ts';
+import * as settingsStaff from './migrations/009-settings-staff.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-catalog-admin': catalogAdmin,
   '007-image-variants': imageVariants,
   '008-coupons-categories': couponsCategories,
+  '009-settings-staff': settingsStaff,
 };
 
 const provider: MigrationProvider = {

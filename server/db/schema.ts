@@ -147,6 +147,8 @@ export interface CartItemsTable {
   smell_ids: string;
   gift_id: number | null;
   created_at: string;
+  /** the unit price (piastres) when the product was put in the cart; null for lines older than migration 009 that it could not price */
+  price_seen: number | null;
 }
 
 export interface CouponsTable {

@@ -212,6 +212,24 @@ export const MESSAGES = {
   content_saved: { en: 'The shop\'s texts were saved.', ar: 'تم حفظ نصوص المتجر.' },
   content_unchanged: { en: 'Nothing was changed.', ar: 'لم يتغير شيء.' },
   link_https: { en: 'Enter a full https:// address.', ar: 'أدخل عنواناً كاملاً يبدأ بـ https://.' },
+  settings_saved: { en: 'Settings saved.', ar: 'تم حفظ الإعدادات.' },
+  settings_unchanged: { en: 'Nothing to save: the settings are as they were.', ar: 'لا يوجد ما يُحفظ: الإعدادات كما هي.' },
+  settings_max_before_min: { en: 'Must be at least {days}: the latest day cannot come before the earliest.', ar: 'يجب ألا يقل عن {days}: لا يمكن أن يسبق أبعد موعد أقرب موعد.' },
+  wallet_phone_invalid: { en: 'Enter the wallet\'s mobile number: 11 digits starting with 010, 011, 012 or 015.', ar: 'أدخل رقم المحفظة: ١١ رقماً تبدأ بـ ٠١٠ أو ٠١١ أو ٠١٢ أو ٠١٥.' },
+  governorate_unknown: { en: 'There is no governorate "{code}".', ar: 'لا توجد محافظة باسم "{code}".' },
+  weekdays_all_closed: { en: 'At least one day of the week must stay open for delivery.', ar: 'يجب أن يبقى يوم واحد على الأقل من أيام الأسبوع متاحاً للتوصيل.' },
+  // An email or a name (Latin in an Arabic sentence) sits in an isolate (U+2068…U+2069), so its dots and @ never reorder the sentence.
+  staff_added: { en: 'Account made for {email}. Give them the one-time password below.', ar: 'تم إنشاء حساب \u2068{email}\u2069. سلّمه كلمة المرور المؤقتة أدناه.' },
+  staff_promoted: { en: '{email} already had an account: it is now {role} and keeps its own password.', ar: 'لدى \u2068{email}\u2069 حساب بالفعل: أصبح دوره الآن {role} ويحتفظ بكلمة مروره.' },
+  staff_exists: { en: 'This account is already in the staff list: change its role there.', ar: 'هذا الحساب موجود بالفعل في قائمة فريق العمل: غيّر دوره من هناك.' },
+  staff_role_changed: { en: '{name} is now {role}.', ar: 'أصبح دور \u2068{name}\u2069 الآن: {role}.' },
+  staff_role_unchanged: { en: '{name} is already {role}.', ar: 'دور \u2068{name}\u2069 هو {role} بالفعل.' },
+  staff_removed: { en: '{name} no longer has access to the back office and was signed out everywhere.', ar: 'لم تعد لدى \u2068{name}\u2069 صلاحية الوصول إلى لوحة الإدارة، وتم تسجيل خروجه من كل الأجهزة.' },
+  staff_not_found: { en: 'This member of staff was not found.', ar: 'لم يتم العثور على هذا العضو في فريق العمل.' },
+  staff_not_yourself: { en: 'You cannot change your own role or remove your own access. Another owner can.', ar: 'لا يمكنك تغيير دورك أو إزالة صلاحيتك بنفسك. يمكن لمالك آخر فعل ذلك.' },
+  staff_last_owner: { en: 'The shop must keep at least one owner: make someone else owner first.', ar: 'يجب أن يبقى للمتجر مالك واحد على الأقل: اجعل شخصاً آخر مالكاً أولاً.' },
+  staff_changed_meanwhile: { en: 'This account was changed meanwhile. Please look at the list again.', ar: 'تغيّر هذا الحساب في هذه الأثناء. يُرجى مراجعة القائمة مرة أخرى.' },
+  checkout_total_changed: { en: 'The amount to pay changed to {amount} since you saw it. Please check your order and confirm again.', ar: 'تغيّر المبلغ المطلوب إلى {amount} منذ أن اطلعت عليه. يُرجى مراجعة طلبك والتأكيد مرة أخرى.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**
@@ -225,6 +243,13 @@ export const WEEKDAYS: Record<Lang, readonly string[]> = {
 };
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** A back-office role as a message names it: "{email} is now {role}". */
+export const ROLE_NAMES: Record<string, Readonly<Record<Lang, string>>> = {
+  shopper: { en: 'a shopper', ar: 'متسوق' },
+  staff: { en: 'staff', ar: 'موظف' },
+  owner: { en: 'owner', ar: 'مالك' },
+};
 
 /** An order's status as a message names it (the storefront's words), a param: "This order is "{from}"…". */
 export const STATUS_NAMES: Record<string, Readonly<Record<Lang, string>>> = {

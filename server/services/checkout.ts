@@ -11,8 +11,8 @@ import type { PlacedOrder } from '../contract/checkout.ts';
 import { localized, type Lang } from '../contract/lang.ts';
 import { normalizePhone, toLatinDigits, twoNamesProblem } from '../contract/rules.ts';
 import { FieldErrors, notFound, refused } from '../errors.ts';
-import { WEEKDAYS } from '../i18n/messages.ts';
-import { toEgp } from '../domain/money.ts';
+import { formatMoney, WEEKDAYS } from '../i18n/messages.ts';
+import { fromEgp, toEgp } from '../domain/money.ts';
 import { amountPayable } from '../domain/totals.ts';
 import { lineProblem } from '../domain/cart-rules.ts';
 import { pointsEarned } from '../domain/points.ts';
@@ -37,6 +37,8 @@ export interface CheckoutInput {
   shiping: 'free' | 'date';
   date?: string | null;
   payment: 'cach' | 'delivery';
+  /** EGP: the amount the shopper was shown; a different amount now refuses the order */
+  amount_seen?: number;
   point?: number | string | null;
 }
 
@@ -88,12 +90,17 @@ export class CheckoutService {
       const address = await accounts.addressOf(userId, input.address_id, trx);
       if (!address) throw notFound('address_not_found');
 
-      const s = await carts.state(userId, trx);
+      // The fee is the address's governorate's (docs/rules.md, "Shipping and delivery days").
+      const s = await carts.state(userId, trx, address.government);
       this.#assertReady(s, lang);
 
       const now = new Date().toISOString();
       const totals = s.totals;
       const payable = amountPayable(totals, input.shiping);
+      // A price or a fee changed since the shopper's screen was drawn: they confirm what they see, or nothing.
+      if (input.amount_seen !== undefined && fromEgp(input.amount_seen) !== payable) {
+        throw refused('checkout_total_changed', { amount: formatMoney(lang, payable) });
+      }
       const earned = pointsEarned(totals.total, this.settings);
       const deliveryDate = input.shiping === 'date' ? checked.date! : totals.estimatedDeliveryBy;
       const coupon = s.coupon && !s.couponIssue ? s.coupon : null;

@@ -28,9 +28,6 @@ import { OrderScreen } from './screens/order';
 import { MessagesScreen } from './screens/messages';
 import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
-import { ProductsScreen } from './screens/products';
-import { ProductEditScreen } from './screens/product-edit';
-import { ProductPhotosScreen } from './screens/product-photos';
 import './admin.css';
 
 // The owner's shop data: loaded when opened, so staff (and every first load) never download their
@@ -42,6 +39,11 @@ function Later({ children }: { children: ReactNode }) {
 const CategoriesScreen = lazy(() => import('./screens/categories').then((m) => ({ default: m.CategoriesScreen })));
 const CouponsScreen = lazy(() => import('./screens/coupons').then((m) => ({ default: m.CouponsScreen })));
 const ContentScreen = lazy(() => import('./screens/content').then((m) => ({ default: m.ContentScreen })));
+const ProductsScreen = lazy(() => import('./screens/products').then((m) => ({ default: m.ProductsScreen })));
+const ProductEditScreen = lazy(() => import('./screens/product-edit').then((m) => ({ default: m.ProductEditScreen })));
+const ProductPhotosScreen = lazy(() => import('./screens/product-photos').then((m) => ({ default: m.ProductPhotosScreen })));
+const SettingsScreen = lazy(() => import('./screens/settings').then((m) => ({ default: m.SettingsScreen })));
+const StaffScreen = lazy(() => import('./screens/staff').then((m) => ({ default: m.StaffScreen })));
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
 export function makeAdminQueryClient() {
@@ -126,9 +128,10 @@ function Menu({ owner }: { owner: boolean }) {
   const { t } = useLingui();
   const entries: [string, string][] = [
     ['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`],
-    ...(owner ? [['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`]] as [string, string][] : []),
-    ...(owner ? [['/audit', t`Audit`] as [string, string]] : []),
-    ...(owner ? [['/products', t`Products`] as [string, string]] : []),
+    ...(owner ? [
+      ['/products', t`Products`], ['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`],
+      ['/settings', t`Settings`], ['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/audit', t`Audit`],
+    ] as [string, string][] : []),
   ];
   return (
     <Box component="nav" aria-label={t`Back office`} className="admin-menu no-print">
@@ -175,13 +178,15 @@ function Frame({ me }: { me: Me }) {
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
           <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
-          <Route path="products" element={owner ? <ProductsScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
-          <Route path="products/new" element={owner ? <ProductEditScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
-          <Route path="products/:id" element={owner ? <ProductEditScreen /> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
-          <Route path="products/:id/photos" element={owner ? <ProductPhotosScreen /> : <OwnerOnly>{t`Only the shop's owner can change product photos.`}</OwnerOnly>} />
+          <Route path="products" element={owner ? <Later><ProductsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/new" element={owner ? <Later><ProductEditScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/:id" element={owner ? <Later><ProductEditScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/:id/photos" element={owner ? <Later><ProductPhotosScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change product photos.`}</OwnerOnly>} />
           <Route path="categories" element={owner ? <Later><CategoriesScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the categories.`}</OwnerOnly>} />
           <Route path="coupons" element={owner ? <Later><CouponsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the coupons.`}</OwnerOnly>} />
           <Route path="content" element={owner ? <Later><ContentScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the shop's texts.`}</OwnerOnly>} />
+          <Route path="staff" element={owner ? <Later><StaffScreen me={me} /></Later> : <OwnerOnly>{t`Only the shop's owner can change the staff list.`}</OwnerOnly>} />
+          <Route path="settings" element={owner ? <Later><SettingsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the settings.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { findGovernorate } from '@contract/governorates';
 import { formatDay } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
+import { formatPhone } from '@/lib/phone';
 import type { Lang } from '@/lib/storage';
 
 export const ORDER_STATUS_LIST = ['pending', 'confirmed', 'on the way', 'out for delivery', 'delivered', 'cancelled'] as const;
@@ -76,6 +77,8 @@ export function auditActionLabel(action: string): string {
     case 'coupon.create': return t`Coupon added`;
     case 'coupon.update': return t`Coupon changed`;
     case 'content.update': return t`Shop texts changed`;
+    case 'staff.remove': return t`Back-office access removed`;
+    case 'settings.update': return t`Settings changed`;
     default: return action;
   }
 }
@@ -95,12 +98,14 @@ export function auditTargetLabel(target: string, lang: Lang): string {
     case 'category': return t`Category ${number}`;
     case 'coupon': return t`Coupon ${name}`;
     case 'content': return t`The shop's texts`;
+    case 'settings': return t`The shop's settings`;
     default: return target;
   }
 }
 
-/** A changed field's name in words. */
-export function auditFieldLabel(field: string): string {
+/** A changed field's name in words (a governorate's fee named in `lang`). */
+export function auditFieldLabel(field: string, lang: Lang = 'en'): string {
+  if (field.startsWith('governorate_fees.')) return t`Fee to ${governorateName(field.slice('governorate_fees.'.length), lang)}`;
   switch (field) {
     case 'status': return t`Status`;
     case 'payment_status': return t`Payment`;
@@ -174,6 +179,16 @@ function shopDataFieldLabel(field: string): string {
     case 'about_title_ar': return t`About title in Arabic`;
     case 'about_content_en': return t`About page in English (HTML)`;
     case 'about_content_ar': return t`About page in Arabic (HTML)`;
+    case 'shipping_fee': return t`Scheduled delivery fee`;
+    case 'free_shipping_threshold': return t`Free delivery from`;
+    case 'standard_delivery_days': return t`Free delivery within (days)`;
+    case 'scheduled_min_days': return t`Earliest scheduled day`;
+    case 'scheduled_max_days': return t`Latest scheduled day`;
+    case 'closed_weekdays': return t`No scheduled delivery on`;
+    case 'point_value': return t`One point is worth`;
+    case 'min_points_to_use': return t`Smallest balance to spend`;
+    case 'points_per_egp': return t`Points earned per EGP`;
+    case 'wallet_phone': return t`Vodafone Cash wallet`;
     default: return field;
   }
 }
@@ -192,6 +207,7 @@ export function couponStandingLabel(standing: string): string {
 
 /** A field's value in words: statuses and roles named, numbers in the page's digits, yes/no for booleans. */
 export function auditValue(field: string, value: unknown, lang: Lang): string {
+  if (field.startsWith('governorate_fees.') && value === null) return t`The default fee`;
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'status') return statusLabel(String(value));
   if (field === 'payment_status') return paymentStatusLabel(String(value));
@@ -201,10 +217,24 @@ export function auditValue(field: string, value: unknown, lang: Lang): string {
   if (field === 'kind') return value === 'percent' ? t`Percentage` : value === 'fixed' ? t`Fixed amount` : String(value);
   if (field === 'min_order' && typeof value === 'number') return formatMoney(value, lang);
   if ((field === 'starts_at' || field === 'ends_at') && typeof value === 'string') return formatDay(value, lang);
+  if (MONEY_FIELDS.includes(field) || field.startsWith('governorate_fees.')) return typeof value === 'number' ? formatMoney(value, lang) : '—';
+  if (field === 'closed_weekdays' && Array.isArray(value)) {
+    return value.length ? value.map((day) => weekdayName(Number(day), lang)).join(lang === 'ar' ? '، ' : ', ') : t`None`;
+  }
+  if (field === 'wallet_phone') return formatPhone(String(value), lang);
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? formatNumber(item, lang) : String(item))).join(lang === 'ar' ? '، ' : ', ');
   if (typeof value === 'number') return field === 'delta' && value > 0 ? `+${formatNumber(value, lang)}` : formatNumber(value, lang);
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The settings whose values are money (EGP). */
+const MONEY_FIELDS = ['shipping_fee', 'free_shipping_threshold', 'point_value'];
+
+/** A weekday's name (0 = Sunday), in the page's language. */
+export function weekdayName(day: number, lang: Lang): string {
+  // 4 January 2026 was a Sunday.
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 4 + day));
 }
 
 export function roleLabel(role: string): string {

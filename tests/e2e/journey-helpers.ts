@@ -60,6 +60,19 @@ export async function signInWithForm(page: Page, lang: Lang, login: string, pass
   await page.waitForURL((url) => url.pathname !== '/sign-in');
 }
 
+/**
+ * From the cart, Proceed and 'Your Info' (two names, an 11-digit phone in the page's digits),
+ * confirmed: the shopper is on the address step.
+ */
+export async function proceedToAddress(page: Page, lang: Lang) {
+  await page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/info');
+  await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
+  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill(lang === 'ar' ? '٠١٠١٢٣٤٥٦٧٨' : '01012345678');
+  await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/address');
+}
+
 /** The cart badge's number (0 when it shows nothing). */
 export async function badgeCount(page: Page): Promise<number> {
   const badge = page.getByTestId('cart-badge').locator('.attar-badge__count');

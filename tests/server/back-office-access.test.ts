@@ -43,6 +43,12 @@ const ROLES: Record<string, 'staff' | 'owner'> = {
   'PUT /admin/coupons/{id}': 'owner',
   'GET /admin/content': 'owner',
   'PUT /admin/content': 'owner',
+  'GET /admin/settings': 'owner',
+  'PUT /admin/settings': 'owner',
+  'GET /admin/staff': 'owner',
+  'POST /admin/staff': 'owner',
+  'PUT /admin/staff/{id}': 'owner',
+  'POST /admin/staff/{id}/remove': 'owner',
 };
 
 let app: FastifyInstance;

@@ -15,6 +15,8 @@ import { ProductAdminRepository } from './catalog/product-admin-repository.ts';
 import { ProductImagesRepository } from './catalog/product-images.ts';
 import { CategoriesRepository } from './back-office/categories-repository.ts';
 import { CouponsAdminRepository } from './back-office/coupons-admin-repository.ts';
+import { SettingsRepository } from './settings/settings-repository.ts';
+import { StaffRepository } from './back-office/staff-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,8 @@ declare module 'fastify' {
     productImages: ProductImagesRepository;
     categories: CategoriesRepository;
     couponsAdmin: CouponsAdminRepository;
+    shopSettings: SettingsRepository;
+    staff: StaffRepository;
   }
 }
 
@@ -53,6 +57,8 @@ async function repositories(app: FastifyInstance) {
   app.decorate('productImages', new ProductImagesRepository());
   app.decorate('categories', new CategoriesRepository(app.db, app.audit, app.config.mediaDir));
   app.decorate('couponsAdmin', new CouponsAdminRepository(app.db, app.audit, app.settings.timeZone));
+  app.decorate('shopSettings', new SettingsRepository(app.db, app.config.settings, app.settings, app.audit));
+  app.decorate('staff', new StaffRepository(app.db, app.audit, (userId) => app.tokens.forgetUser(userId)));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });

@@ -35,6 +35,8 @@ export interface CartLineRow {
   width: number | null;
   height: number | null;
   variants: string | null;
+  /** the unit price when the product was put in the cart (null: not known, an old line) */
+  price_seen: number | null;
 }
 
 export interface CartState {
@@ -50,6 +52,8 @@ export interface CartState {
   /** the coupon's problem now, if any: the discount is then 0 and checkout refuses */
   couponIssue: CouponProblem | null;
   pointsUsable: boolean;
+  /** the governorate whose fee the totals hold: the chosen address's, or null (the default fee) */
+  governorate: string | null;
 }
 
 export const NOT_THERE = 'not there';
@@ -65,7 +69,7 @@ function cartQueries(db: Db) {
   return {
     addUnit: prepared(db, (cartId: number, productId: number, now: string) =>
       db.insertInto('cart_items')
-        .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
+        .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at', 'price_seen'])
         .expression((eb) => eb.selectFrom('products')
           .select([
             sql<number>`cast(${cartId} as integer)`.as('cart_id'),
@@ -74,6 +78,8 @@ function cartQueries(db: Db) {
             sql<string>`'[]'`.as('smell_ids'),
             sql<null>`null`.as('gift_id'),
             sql<string>`cast(${now} as text)`.as('created_at'),
+            // The price the shopper adds it at: a later change of price is pointed out against it.
+            sql<number>`coalesce(sale_price, price)`.as('price_seen'),
           ])
           .where('id', '=', productId)
           .where('stock', '>=', 1)
@@ -89,7 +95,7 @@ function cartQueries(db: Db) {
       db.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
         .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
         .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
-          'p.price', 'p.sale_price', 'p.sale_type', sellable.as('stock'), 'mi.width', 'mi.height', 'mi.variants'])
+          'p.price', 'p.sale_price', 'p.sale_type', sellable.as('stock'), 'mi.width', 'mi.height', 'mi.variants', 'i.price_seen'])
         .where('i.cart_id', '=', cartId).orderBy('i.id'), 1),
     smells: prepared(db, (cartId: number) =>
       db.selectFrom('product_smells as s').innerJoin('cart_items as i', 'i.product_id', 's.product_id')
@@ -114,8 +120,8 @@ function cartQueries(db: Db) {
 export class CartRepository {
   readonly #cartIds = new Map<number, number>();
   readonly #q: ReturnType<typeof cartQueries>;
-  /** the bookable delivery days, for the Cairo day they were computed on */
-  #days: { today: string; days: string[] } = { today: '', days: [] };
+  /** the bookable delivery days, for the Cairo day and the delivery settings they were computed with */
+  #days: { key: string; days: string[] } = { key: '', days: [] };
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {
     this.#q = cartQueries(db);
@@ -149,8 +155,12 @@ export class CartRepository {
     return Number((await this.#q.count(q, cartId)).rows[0]?.n ?? 0);
   }
 
-  /** Everything checkout and CartData need, read in one place. */
-  async state(userId: number, q: Q = this.db): Promise<CartState> {
+  /**
+   * Everything checkout and CartData need, read in one place. With a
+   * governorate (the delivery address's, once chosen) the totals hold its
+   * fee; without one, the default fee.
+   */
+  async state(userId: number, q: Q = this.db, governorate: string | null = null): Promise<CartState> {
     const cart = await this.cartFor(userId, q);
     const rows = await this.lines(cart.id, q);
     const smellRows = rows.length ? (await this.#q.smells(q, cart.id)).rows : [];
@@ -174,18 +184,22 @@ export class CartRepository {
       pointsBalance: user.points,
       pointsApplied: cart.points_applied === 1 && pointsUsable,
       today,
+      governorate,
     }, this.settings);
-    return { cart, lines, smells, gifts, points: user.points, coupon: coupon ?? null, couponUsesByUser, today, totals, couponIssue, pointsUsable };
+    return { cart, lines, smells, gifts, points: user.points, coupon: coupon ?? null, couponUsesByUser, today, totals, couponIssue, pointsUsable, governorate };
   }
 
   #deliveryDays(today: string): string[] {
-    if (this.#days.today !== today) this.#days = { today, days: allowedDeliveryDays(today, this.settings) };
+    // Computed again on a new day, and when the owner changed the delivery settings (they are read live).
+    const { scheduledMinDays, scheduledMaxDays, closedWeekdays } = this.settings;
+    const key = `${today} ${scheduledMinDays} ${scheduledMaxDays} ${closedWeekdays.join(',')}`;
+    if (this.#days.key !== key) this.#days = { key, days: allowedDeliveryDays(today, this.settings) };
     return this.#days.days;
   }
 
-  /** The contract's CartData, in the request's language. */
-  async cartData(userId: number, lang: Lang, q: Q = this.db) {
-    const s = await this.state(userId, q);
+  /** The contract's CartData, in the request's language, with the fee to `governorate` once an address is chosen. */
+  async cartData(userId: number, lang: Lang, q: Q = this.db, governorate: string | null = null) {
+    const s = await this.state(userId, q, governorate);
     return this.toCartData(s, lang);
   }
 
@@ -202,6 +216,9 @@ export class CartRepository {
       coupon_problem: s.coupon && s.couponIssue ? couponMessage(s.couponIssue, s.coupon, lang) : null,
       price_after_coupon: toEgp(s.totals.priceAfterCoupon),
       shiping: toEgp(s.totals.shippingFee),
+      shipping_governorate: s.governorate,
+      fee_varies_by_governorate: Object.keys(this.settings.governorateFees).length > 0,
+      standard_delivery_days: this.settings.standardDeliveryDays,
       phone: this.settings.walletPhone,
       subtotal: toEgp(s.totals.subtotal),
       summary: {
@@ -221,6 +238,7 @@ export class CartRepository {
           product_image: l.main_image,
           ...shownImage('product_image', l),
           product_price: toEgp(l.sale_price ?? l.price),
+          previous_price: l.price_seen !== null && l.price_seen !== (l.sale_price ?? l.price) ? toEgp(l.price_seen) : null,
           product_qty: l.qty,
           line_total: toEgp(lineTotal({ unitPrice: l.sale_price ?? l.price, qty: l.qty })),
           typesale_name: l.sale_type,

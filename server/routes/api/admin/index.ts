@@ -18,6 +18,7 @@ import { adminRoute } from './common.ts';
 import productRoutes from './products.ts';
 import photoRoutes from './photos.ts';
 import shopDataRoutes from './shop-data.ts';
+import settingsStaffRoutes from './settings-staff.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { staff, owner, schema } = adminRoute(app);
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(productRoutes);
   await app.register(photoRoutes);
   await app.register(shopDataRoutes);
+  await app.register(settingsStaffRoutes);
 
   app.get('/admin/dashboard', {
     ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },

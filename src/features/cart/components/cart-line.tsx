@@ -9,6 +9,7 @@ import { notify } from '@/lib/notify';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
+import { PriceChanged } from '@/components/price-changed';
 import { useSession } from '@/lib/session';
 import { useOnline } from '@/lib/offline';
 import { isAwaited, isReplay, stampChange, type Change as KeptChange } from '@/lib/offline-changes';
@@ -242,6 +243,9 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
             <span className="attar-line__price" data-testid="unit-price">{t`${unitPrice} each`}</span>
             {buy2 && <span className="attar-chip">{t`Buy 2 get 1`}</span>}
           </div>
+          {line.previous_price !== null && (
+            <p className="attar-line__changed"><PriceChanged before={line.previous_price} now={line.product_price} /></p>
+          )}
           {lineTotal && <p className="attar-line__total" data-testid="line-total">{t`Subtotal: ${lineTotal}`}</p>}
           {buy2 && qty === 1 && !removing && <p className="attar-line__hint">{t`Add one more to get a free gift`}</p>}
           {removing && (
