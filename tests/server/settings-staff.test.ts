@@ -64,7 +64,7 @@ describe('settings', () => {
     const audits = await auditCount();
     const cases: [unknown, string, string, string][] = [
       [{ shipping_fee: -5 }, 'shipping_fee', 'Must be at least 0.', 'يجب ألا يقل عن ٠.'],
-      [{ free_shipping_threshold: 10.555 }, 'free_shipping_threshold', 'At most two decimals (piastres).', 'رقمان على الأكثر بعد العلامة العشرية (قروش).'],
+      [{ free_shipping_threshold: 10.555 }, 'free_shipping_threshold', 'Use at most two decimals (piastres).', 'استخدم رقمين عشريين على الأكثر (قروش).'],
       [{ scheduled_min_days: 10, scheduled_max_days: 5 }, 'scheduled_max_days', 'Must be at least 10 days: the latest day cannot come before the earliest.', 'يجب ألا يقل عن ١٠ أيام: لا يمكن أن يسبق أبعد موعد أقرب موعد.'],
       [{ scheduled_max_days: 1 }, 'scheduled_max_days', 'Must be at least 2 days: the latest day cannot come before the earliest.', 'يجب ألا يقل عن يومين: لا يمكن أن يسبق أبعد موعد أقرب موعد.'],
       [{ wallet_phone: '01312345678' }, 'wallet_phone', 'Enter the wallet\'s mobile number: 11 digits starting with 010, 011, 012 or 015.', 'أدخل رقم المحفظة: ١١ رقماً تبدأ بـ ٠١٠ أو ٠١١ أو ٠١٢ أو ٠١٥.'],
