@@ -1,9 +1,9 @@
 // The back office's frame: its providers, the guard (who may be here), the bar and menu, the screens.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -124,20 +124,41 @@ export function AdminGuard({ children }: { children: (me: Me) => ReactNode }) {
   return children(me.data);
 }
 
+/**
+ * The menu: the day's work (dashboard, orders, messages, customers) always in sight; the owner's
+ * screens that set the shop up behind "More" on a phone, so the sticky menu stays one row there,
+ * and inline from 900 px (admin.css). The group closes when a screen is chosen, and on Escape.
+ */
 function Menu({ owner }: { owner: boolean }) {
   const { t } = useLingui();
-  const entries: [string, string][] = [
-    ['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`],
-    ...(owner ? [
-      ['/products', t`Products`], ['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`],
-      ['/settings', t`Settings`], ['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/audit', t`Audit`],
-    ] as [string, string][] : []),
-  ];
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  const daily: [string, string][] = [['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`]];
+  const setup: [string, string][] = owner ? [
+    ['/products', t`Products`], ['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`],
+    ['/settings', t`Settings`], ['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/audit', t`Audit`],
+  ] : [];
+  const inSetup = setup.some(([to]) => pathname === to || pathname.startsWith(`${to}/`));
+  const link = ([to, label]: [string, string]) => <NavLink key={to} to={to} end={to === '/'} className="admin-menu-link">{label}</NavLink>;
   return (
-    <Box component="nav" aria-label={t`Back office`} className="admin-menu no-print">
-      {entries.map(([to, label]) => (
-        <NavLink key={to} to={to} end={to === '/'} className="admin-menu-link">{label}</NavLink>
-      ))}
+    <Box
+      component="nav" aria-label={t`Back office`} className="admin-menu no-print"
+      onKeyDown={(event) => { if (event.key === 'Escape' && open) { setOpen(false); document.getElementById('admin-menu-more')?.focus(); } }}
+    >
+      {daily.map(link)}
+      {setup.length > 0 && (
+        <>
+          <button
+            type="button" id="admin-menu-more" className={`admin-menu-link admin-menu-more${inSetup ? ' active' : ''}`}
+            aria-expanded={open} aria-controls="admin-menu-setup" onClick={() => setOpen((was) => !was)}
+          >
+            {t({ message: 'More', context: 'the back office menu\'s button that shows the owner\'s other screens' })}
+            <span aria-hidden="true" className="admin-menu-chevron">▾</span>
+          </button>
+          <div id="admin-menu-setup" className={`admin-menu-setup${open ? ' open' : ''}`}>{setup.map(link)}</div>
+        </>
+      )}
     </Box>
   );
 }
