@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, apiPost, catalogGet, checkoutToPayment, field, money, say, settled, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, apiPost, catalogGet, checkoutToPayment, eastern, field, money, say, settled, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 
@@ -21,7 +21,6 @@ async function axeClean(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
 /** Signs the owner in at the shop's sign-in page, opens the back office and, from its menu, one of the owner's screens. */
 async function openOwnerScreen(page: Page, shopUrl: string, lang: Lang, entry: { en: string; ar: string }) {

@@ -10,6 +10,9 @@ export type Lang = 'en' | 'ar';
 export const say = (lang: Lang, en: string, ar: string) => (lang === 'ar' ? ar : en);
 
 /** Eastern Arabic digits → 0-9. */
+/** Latin digits written in Arabic-Indic ones, as an Arabic phone keyboard types them. */
+export const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
+
 export const latin = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
 
 /** `EGP 1,234.50` or `١٬٢٣٤٫٥٠ ج.م.` → 1234.5 */
@@ -235,14 +238,17 @@ export async function waitForPersistedQueries(page: Page, prefixes: unknown[][])
   }).toEqual([]);
 }
 
-/** From the cart (smells chosen) through info, the saved address and free shipping, to the payment step with cash on delivery. */
-export async function checkoutToPayment(page: Page, lang: Lang) {
+/**
+ * From the cart (smells chosen) through info (the phone in the page's digits), the saved address and
+ * free shipping, to the payment step with the method chosen (cash on delivery unless told).
+ */
+export async function checkoutToPayment(page: Page, lang: Lang, method: 'cash' | 'wallet' = 'cash') {
   const proceed = page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true });
   await expect.poll(() => proceed.isEnabled()).toBe(true);
   await proceed.click();
   await page.waitForURL((url) => url.pathname === '/payment-session/info');
   await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
-  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill('01012345678');
+  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill(lang === 'ar' ? eastern('01012345678') : '01012345678');
   await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/payment-session/address');
   await page.getByRole('radio', { name: /^Home/ }).check(); // the demo's saved address
@@ -251,5 +257,6 @@ export async function checkoutToPayment(page: Page, lang: Lang) {
   await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
   await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/payment-session/payment');
-  await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Cash on delivery', 'الدفع عند الاستلام') });
+  const label = method === 'cash' ? say(lang, 'Cash on delivery', 'الدفع عند الاستلام') : say(lang, 'Vodafone Cash', 'فودافون كاش');
+  await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label });
 }
