@@ -158,13 +158,18 @@ export function catalogGet<T>(shopUrl: string, path: string, lang: Lang): Promis
 }
 
 /** A signed-in POST of the API (JSON body), as the storefront makes it: the envelope's `data`. */
-export async function apiPost<T>(shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
+export function apiPost<T>(shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
+  return apiSend<T>('POST', shopUrl, path, token, body, lang);
+}
+
+/** A signed-in write of the API with a JSON body (POST, or PUT as the back office's replacements): the envelope's `data`. */
+export async function apiSend<T>(method: 'POST' | 'PUT', shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
   const response = await fetch(`${shopUrl}/api${path}`, {
-    method: 'POST',
+    method,
     headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
 

@@ -4,19 +4,19 @@
 //   1. the owner raises the free-delivery threshold and sets a fee for Giza on the Settings screen
 //      (Arabic digits in Arabic), gives a new member the back office (a one-time password shown
 //      once) and takes it away again (their session ends at once);
-//   2. the demo shopper (whose address is in Giza) keeps a cart while offline; the price of its
-//      product goes up meanwhile; back online the cart says so, and checkout shows Giza's fee, the
+//   2. the demo shopper (whose address is in Giza) keeps a cart while offline; the owner raises the
+//      price of its product meanwhile (the back office's product route); back online the cart says so, and checkout shows Giza's fee, the
 //      changed price and the server's amount before Confirm, which places the order at it.
 // The second journey follows the first in the same shop (Giza's fee is the one the owner set).
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, apiSignIn, definition, field, money, persistedData, proceedToAddress, say, settled, signInWithForm, storedToken, type Lang,
+  apiGet, apiPost, apiSend, apiSignIn, definition, field, money, persistedData, proceedToAddress, say, settled, signInWithForm, storedToken, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import { formatMoney } from '../../src/lib/money.ts';
+import { AdminProductBody } from '../../server/contract/admin-products.ts';
 
 /** Product 3 of the seed (Royal Oud Gift Box): no smells, no gift; one unit is a complete cart. */
 const PRODUCT = 3;
@@ -32,19 +32,12 @@ const priceChanged = (lang: Lang, from: number, to: number) => plain(say(lang,
   `Price changed from ${formatMoney(from, lang)} to ${formatMoney(to, lang)}`,
   `تغيّر السعر من ${formatMoney(from, lang)} إلى ${formatMoney(to, lang)}`));
 
-/**
- * The owner raising a product's price. `PUT /admin/products/{id}` is being built alongside this
- * screen by another part of the back office, so the journey writes the new price straight into
- * the shop's SQLite file (the harness's `shop.databaseUrl`), as that route will.
- */
-function raisePrice(databaseUrl: string, productId: number, piastres: number) {
-  const db = new Database(databaseUrl);
-  try {
-    const changed = db.prepare('UPDATE products SET price = ?, sale_price = NULL WHERE id = ?').run(piastres, productId).changes;
-    if (changed !== 1) throw new Error(`no product ${productId} to reprice`);
-  } finally {
-    db.close();
-  }
+/** The owner raising a product's price (taking it off sale) through the back office's own route. */
+async function raisePrice(shopUrl: string, productId: number, egp: number) {
+  const token = await apiSignIn(shopUrl, OWNER, OWNER_PASSWORD);
+  const { product } = await apiGet<{ product: Record<string, unknown> }>(shopUrl, `/admin/products/${productId}`, token);
+  const body = Object.fromEntries(Object.keys(AdminProductBody.properties).map((key) => [key, product[key]]));
+  await apiSend('PUT', shopUrl, `/admin/products/${productId}`, token, { ...body, price: egp, price_after_sale: null });
 }
 
 describe.each(['en', 'ar'] as const)('the owner\'s settings and staff, and a changed price at checkout (%s)', (lang: Lang) => {
@@ -143,7 +136,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s settings and staff, and a cha
 
       // Meanwhile the owner raises the price.
       const now = was + 250;
-      raisePrice(env.shop.databaseUrl, PRODUCT, Math.round(now * 100));
+      await raisePrice(env.shop.url, PRODUCT, now);
 
       // Back online: the server's cart, the new price pointed out on the line.
       await context.setOffline(false);
