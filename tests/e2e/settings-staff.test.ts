@@ -11,9 +11,9 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
+import { OWNER_PASSWORD, plain, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, apiSignIn, definition, field, money, persistedData, proceedToAddress, say, settled, signInWithForm, storedToken, type Lang,
+  apiGet, apiPost, apiSignIn, axeClean, definition, field, money, persistedData, priceChanged, proceedToAddress, say, signInWithForm, storedToken, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import { formatMoney } from '../../src/lib/money.ts';
@@ -22,15 +22,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 const PRODUCT = 3;
 const OWNER = 'owner@attar.eg';
 
-async function axeClean(page: Page) {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 const backOfficeMenu = (page: Page, lang: Lang) => page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
-const priceChanged = (lang: Lang, from: number, to: number) => plain(say(lang,
-  `Price changed from ${formatMoney(from, lang)} to ${formatMoney(to, lang)}`,
-  `تغيّر السعر من ${formatMoney(from, lang)} إلى ${formatMoney(to, lang)}`));
 
 /**
  * The owner raising a product's price. `PUT /admin/products/{id}` is being built alongside this
