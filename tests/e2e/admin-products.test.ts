@@ -3,14 +3,8 @@
 // in both languages, finds it in the list, changes its price and archives it; a shopper sees it in
 // the shop, in both languages, before it is archived and not after.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { OWNER_PASSWORD, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { catalogGet, field, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
-
-async function axeClean(page: Page) {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-}
+import { useShopAndBrowser, visit } from './harness.ts';
+import { addProduct, axeClean, catalogGet, changePrice, field, openOwnerScreen, PRODUCTS, say, type Lang } from './journey-helpers.ts';
 
 interface Card { id: number; name: string; price: number; price_after_sale: number }
 
@@ -26,41 +20,17 @@ describe.each(['en', 'ar'] as const)('the owner\'s catalog (%s)', (lang: Lang) =
     const name = { en: `Saffron Dusk ${lang}`, ar: `غسق الزعفران ${lang === 'en' ? 'أ' : 'ب'}` };
     const { context, page, problems } = await visit(env.browser, lang);
     try {
-      await page.goto(`${shop.url}/sign-in`);
-      await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
-      await page.goto(`${shop.url}/admin`);
-      const menu = page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
-      await menu.getByRole('link', { name: say(lang, 'Products', 'المنتجات'), exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: say(lang, 'Products', 'المنتجات') }).waitFor();
+      await openOwnerScreen(page, shop.url, lang, PRODUCTS);
       await page.getByRole('table').getByRole('row').nth(1).waitFor();
       await axeClean(page);
 
-      // A new product.
-      await page.getByRole('link', { name: say(lang, 'New product', 'منتج جديد'), exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: say(lang, 'New product', 'منتج جديد') }).waitFor();
-      await axeClean(page);
-      await field(page, say(lang, 'Name in English', 'الاسم بالإنجليزية')).fill(name.en);
-      await field(page, say(lang, 'Name in Arabic', 'الاسم بالعربية')).fill(name.ar);
-      // Arabic digits in the price, as an owner's phone keyboard types them.
-      await field(page, say(lang, 'Price (EGP)', 'السعر (جنيه)')).fill(lang === 'ar' ? '٣٢٠' : '320');
-      await field(page, say(lang, 'Stock', 'المخزون')).fill('25');
-      await field(page, say(lang, 'Product code', 'كود المنتج')).fill(`SAF-${lang.toUpperCase()}-1`);
-      await page.getByRole('combobox', { name: say(lang, 'Category', 'القسم') }).click();
-      await page.getByRole('listbox').getByRole('option').first().click();
-      const smells = [['Saffron', 'زعفران'], ['Amber', 'عنبر'], ['Rose', 'ورد']];
-      for (const [i, [en, ar]] of smells.entries()) {
-        await page.getByRole('button', { name: say(lang, 'Add a smell', 'إضافة رائحة'), exact: true }).click();
-        const n = lang === 'ar' ? '١٢٣'[i] : String(i + 1);
-        await field(page, say(lang, `Smell ${n} in English`, `الرائحة ${n} بالإنجليزية`)).fill(en);
-        await field(page, say(lang, `Smell ${n} in Arabic`, `الرائحة ${n} بالعربية`)).fill(ar);
-      }
-      expect(await field(page, say(lang, 'Name in Arabic', 'الاسم بالعربية')).getAttribute('dir')).toBe('rtl');
-      expect(await field(page, say(lang, 'Name in English', 'الاسم بالإنجليزية')).getAttribute('dir')).toBe('ltr');
-      await page.getByRole('button', { name: say(lang, 'Add the product', 'إضافة المنتج'), exact: true }).click();
-      await page.getByText(say(lang, 'The product was added.', 'تمت إضافة المنتج.'), { exact: true }).waitFor();
-      await page.waitForURL(/\/admin\/products\/\d+$/);
-      const id = Number(/\/products\/(\d+)$/.exec(page.url())![1]);
-      await axeClean(page);
+      // A new product, its names' fields each in its own direction.
+      const id = await addProduct(page, lang, {
+        name, price: 320, stock: 25, code: `SAF-${lang.toUpperCase()}-1`, smells: [['Saffron', 'زعفران'], ['Amber', 'عنبر'], ['Rose', 'ورد']],
+      }, async () => {
+        expect(await field(page, say(lang, 'Name in Arabic', 'الاسم بالعربية')).getAttribute('dir')).toBe('rtl');
+        expect(await field(page, say(lang, 'Name in English', 'الاسم بالإنجليزية')).getAttribute('dir')).toBe('ltr');
+      });
 
       // The shop has it, named in both languages, with its smells.
       for (const shopLang of ['en', 'ar'] as const) {
@@ -88,11 +58,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s catalog (%s)', (lang: Lang) =
       const row = page.getByRole('table').getByRole('link', { name: new RegExp(name[lang]) });
       await axeClean(page);
       await row.click();
-      const price = field(page, say(lang, 'Price (EGP)', 'السعر (جنيه)'));
-      await expect.poll(() => price.inputValue()).toBe('320');
-      await price.fill('295.5');
-      await page.getByRole('button', { name: say(lang, 'Save', 'حفظ'), exact: true }).click();
-      await page.getByText(say(lang, 'The product was saved.', 'تم حفظ المنتج.'), { exact: true }).waitFor();
+      await changePrice(page, lang, 320, 295.5);
       await expect.poll(async () => (await shopSearch(shop.url, name.en, 'en'))[0]?.price).toBe(295.5);
 
       // Archived, after a confirmation: gone from the shop in both languages.

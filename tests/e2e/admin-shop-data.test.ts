@@ -6,36 +6,15 @@
 //   2. the owner changes the banner in both languages, and the shop's next page load shows it;
 //      the owner moves a category up, and the home page lists it higher.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
+import { plain, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, apiPost, catalogGet, checkoutToPayment, eastern, field, money, say, settled, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, apiPost, axeClean, catalogGet, checkoutToPayment, COUPONS, couponCard, createCoupon, eastern, field, money, openOwnerScreen, ownerMenuTo,
+  say, signInDemo, takenOver, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 
 /** Product 3 of the seed (Royal Oud Gift Box, 2,650 EGP): no smells, no gift; one unit is a complete cart. */
 const PRODUCT = 3;
-
-async function axeClean(page: Page) {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-
-/** Signs the owner in at the shop's sign-in page, opens the back office and, from its menu, one of the owner's screens. */
-async function openOwnerScreen(page: Page, shopUrl: string, lang: Lang, entry: { en: string; ar: string }) {
-  await page.goto(`${shopUrl}/sign-in`);
-  await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
-  await page.goto(`${shopUrl}/admin`);
-  await page.getByRole('heading', { level: 1, name: say(lang, 'Dashboard', 'لوحة المتابعة') }).waitFor();
-  await goTo(page, lang, entry);
-}
-
-async function goTo(page: Page, lang: Lang, entry: { en: string; ar: string }) {
-  const menu = page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
-  await menu.getByRole('link', { name: say(lang, entry.en, entry.ar), exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: say(lang, entry.en, entry.ar) }).waitFor();
-}
 
 describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang) => {
   const env = useShopAndBrowser();
@@ -47,34 +26,23 @@ describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang)
     const owner = await visit(env.browser, lang);
     try {
       const { page } = owner;
-      await openOwnerScreen(page, shop.url, lang, { en: 'Coupons', ar: 'الكوبونات' });
+      await openOwnerScreen(page, shop.url, lang, COUPONS);
       await page.getByRole('heading', { level: 2, name: 'WELCOME10' }).waitFor();
       await axeClean(page);
 
-      await page.getByRole('button', { name: say(lang, 'New coupon', 'كوبون جديد'), exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: say(lang, 'New coupon', 'كوبون جديد') });
-      await dialog.waitFor();
-      await field(dialog, say(lang, 'Code', 'الرمز')).fill(code.toLowerCase());
-      const discount = field(dialog, say(lang, 'Discount', 'الخصم'));
-      // Typed in the page's digits: Eastern Arabic in Arabic.
-      await discount.fill(lang === 'ar' ? eastern('150') : '150');
-      await field(dialog, say(lang, 'Minimum order (EGP)', 'الحد الأدنى للطلب (ج.م.)')).fill(lang === 'ar' ? eastern('500') : '500');
-      await dialog.getByRole('switch', { name: say(lang, 'Once per customer', 'مرة واحدة لكل عميل') }).check();
-      await axeClean(page);
-      const create = dialog.getByRole('button', { name: say(lang, 'Create the coupon', 'إنشاء الكوبون'), exact: true });
-      await create.click();
-      // Refused before it is sent, on the field, which takes the focus.
-      const tooMuch = say(lang, 'A percentage is a whole number from 1 to 100.', 'النسبة المئوية عدد صحيح من ١ إلى ١٠٠.');
-      await dialog.getByText(tooMuch, { exact: true }).waitFor();
-      expect(await discount.getAttribute('aria-invalid')).toBe('true');
-      await expect.poll(() => discount.evaluate((el) => el === document.activeElement)).toBe(true);
-      await axeClean(page);
-      await discount.fill(lang === 'ar' ? eastern('25') : '25');
-      await create.click();
-      await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('status').filter({ hasText: say(lang, `The coupon ${code} was created.`, `تم إنشاء الكوبون ${code}.`) }).waitFor();
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: code, exact: true }) });
-      await card.getByText(say(lang, 'Active now', 'فعّال الآن'), { exact: true }).waitFor();
+      const card = await createCoupon(page, lang, { code, percent: 25, minimum: 500, oncePerCustomer: true }, async (dialog) => {
+        const discount = field(dialog, say(lang, 'Discount', 'الخصم'));
+        // Typed in the page's digits: Eastern Arabic in Arabic.
+        await discount.fill(lang === 'ar' ? eastern('150') : '150');
+        await dialog.getByRole('button', { name: say(lang, 'Create the coupon', 'إنشاء الكوبون'), exact: true }).click();
+        // Refused before it is sent, on the field, which takes the focus.
+        const tooMuch = say(lang, 'A percentage is a whole number from 1 to 100.', 'النسبة المئوية عدد صحيح من ١ إلى ١٠٠.');
+        await dialog.getByText(tooMuch, { exact: true }).waitFor();
+        expect(await discount.getAttribute('aria-invalid')).toBe('true');
+        await expect.poll(() => discount.evaluate((el) => el === document.activeElement)).toBe(true);
+        await axeClean(page);
+        await discount.fill(lang === 'ar' ? eastern('25') : '25');
+      });
       expect(plain(await card.textContent())).toContain(say(lang, 'Used 0 times, no limit', 'لم يُستخدم بعد، دون حد أقصى'));
       await axeClean(page);
       expect(owner.problems).toEqual([]);
@@ -88,9 +56,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang)
     const shopper = await visit(env.browser, lang);
     try {
       const { page } = shopper;
-      await page.goto(`${shop.url}/sign-in`);
-      await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
-      const token = await storedToken(page);
+      const token = await signInDemo(page, shop.url, lang);
       // The set-up: one unit of product 3 in the cart (the cart's screens are checkout.test.ts's journey).
       await apiPost(shop.url, '/addToCard', token, { product_id: PRODUCT });
       await page.goto(`${shop.url}/cart`);
@@ -123,8 +89,8 @@ describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang)
     // The back office counts the use.
     const again = await visit(env.browser, lang);
     try {
-      await openOwnerScreen(again.page, shop.url, lang, { en: 'Coupons', ar: 'الكوبونات' });
-      const card = again.page.getByRole('listitem').filter({ has: again.page.getByRole('heading', { level: 2, name: code, exact: true }) });
+      await openOwnerScreen(again.page, shop.url, lang, COUPONS);
+      const card = couponCard(again.page, code);
       await expect.poll(async () => plain(await card.textContent())).toContain(say(lang, 'Used 1 time, no limit', 'استُخدم مرة واحدة، دون حد أقصى'));
       expect(again.problems).toEqual([]);
     } finally {
@@ -169,7 +135,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang)
         await axeClean(page);
 
         // A category moved up one place: "Move … up" keeps the focus on that category.
-        await goTo(page, lang, { en: 'Categories', ar: 'الأقسام' });
+        await ownerMenuTo(page, lang, { en: 'Categories', ar: 'الأقسام' });
         const home = await catalogGet<{ categories: { id: number; name: string }[] }>(shop.url, '/home', lang);
         const second = home.categories[1];
         const up = page.getByRole('button', { name: say(lang, `Move ${second.name} up`, `تحريك ${second.name} لأعلى`), exact: true });

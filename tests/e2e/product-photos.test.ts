@@ -5,11 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OWNER_PASSWORD, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { catalogGet, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
+import { OWNER_PASSWORD, useShopAndBrowser, visit } from './harness.ts';
+import { axeClean, catalogGet, gradientPhoto, say, signInWithForm, type Lang } from './journey-helpers.ts';
 import type { ProductCard } from '../../src/lib/contract.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-e2e-photos-'));
@@ -18,26 +17,11 @@ afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 /** Two photos as a phone's gallery holds them: a landscape JPEG and a portrait PNG, told apart by their colours. */
 async function photos(lang: Lang): Promise<[string, string]> {
   const hue = lang === 'en' ? 0 : 90;
-  const gradient = (width: number, height: number) => {
-    const data = Buffer.alloc(width * height * 3);
-    for (let i = 0; i < width * height; i++) {
-      const x = i % width;
-      data[i * 3] = (x + hue) % 256;
-      data[i * 3 + 1] = Math.floor(i / width) % 256;
-      data[i * 3 + 2] = 128 + hue / 2;
-    }
-    return sharp(data, { raw: { width, height, channels: 3 } });
-  };
   const first = path.join(folder, `bottle-${lang}.jpg`);
   const second = path.join(folder, `label-${lang}.png`);
-  await gradient(1600, 1200).jpeg({ quality: 90 }).toFile(first);
-  await gradient(900, 1200).png().toFile(second);
+  await gradientPhoto(first, 1600, 1200, hue);
+  await gradientPhoto(second, 900, 1200, hue);
   return [first, second];
-}
-
-async function axeClean(page: Page) {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
 }
 
 const photosList = (page: Page, lang: Lang) => page.getByRole('list', { name: say(lang, 'Photos', 'الصور'), exact: true });

@@ -10,9 +10,9 @@
 // The second journey follows the first in the same shop (Giza's fee is the one the owner set).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OWNER_PASSWORD, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
+import { OWNER_PASSWORD, plain, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, apiSend, apiSignIn, definition, field, money, persistedData, proceedToAddress, say, settled, signInWithForm, storedToken, type Lang,
+  apiGet, apiPost, apiSend, apiSignIn, axeClean, definition, field, money, persistedData, priceChanged, proceedToAddress, say, signInWithForm, storedToken, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import { formatMoney } from '../../src/lib/money.ts';
@@ -22,15 +22,7 @@ import { AdminProductBody } from '../../server/contract/admin-products.ts';
 const PRODUCT = 3;
 const OWNER = 'owner@attar.eg';
 
-async function axeClean(page: Page) {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 const backOfficeMenu = (page: Page, lang: Lang) => page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
-const priceChanged = (lang: Lang, from: number, to: number) => plain(say(lang,
-  `Price changed from ${formatMoney(from, lang)} to ${formatMoney(to, lang)}`,
-  `تغيّر السعر من ${formatMoney(from, lang)} إلى ${formatMoney(to, lang)}`));
 
 /** The owner raising a product's price (taking it off sale) through the back office's own route. */
 async function raisePrice(shopUrl: string, productId: number, egp: number) {
