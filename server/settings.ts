@@ -3,10 +3,13 @@
 // overrides them at start, and rows of the `settings` table override them after
 // migrations.
 import path from 'node:path';
+import { findGovernorate } from './contract/governorates.ts';
 
 export interface ShopSettings {
   /** scheduled-delivery fee, piastres */
   shippingFee: number;
+  /** the scheduled-delivery fee of a governorate (its code), piastres; one not listed pays shippingFee */
+  governorateFees: Record<string, number>;
   /** price_after_coupon at or above this ships free, piastres */
   freeShippingThreshold: number;
   /** worth of one point, piastres */
@@ -42,6 +45,7 @@ export interface ShopSettings {
 
 export const DEFAULT_SETTINGS: ShopSettings = {
   shippingFee: 6000,
+  governorateFees: {},
   freeShippingThreshold: 150000,
   pointValue: 5,
   minPointsToUse: 1000,
@@ -74,13 +78,17 @@ export function settingEnvName(key: keyof ShopSettings): string {
   return 'SHOP_' + key.replace(/[A-Z]/g, (c) => '_' + c).toUpperCase();
 }
 
+/** Written for "nothing" in a list or a table of fees: an empty value means "the default" instead. */
+export const NONE = 'none';
+
 /** Parses one override (from the environment or the settings table) against the default's type. */
 export function parseSetting<K extends keyof ShopSettings>(key: K, raw: string): ShopSettings[K] {
   const fallback = DEFAULT_SETTINGS[key];
   if (Array.isArray(fallback)) {
-    const list = raw.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n));
+    const list = raw.split(',').map((s) => s.trim()).filter(Boolean).map(Number).filter((n) => Number.isInteger(n));
     return list as ShopSettings[K];
   }
+  if (typeof fallback === 'object') return parseFees(key, raw) as ShopSettings[K];
   if (typeof fallback === 'number') {
     const n = Number(raw);
     if (!Number.isFinite(n)) throw new Error(`Setting ${key} must be a number, got "${raw}"`);
@@ -89,13 +97,44 @@ export function parseSetting<K extends keyof ShopSettings>(key: K, raw: string):
   return raw as ShopSettings[K];
 }
 
+/** `cairo=4000,aswan=9000` (governorate code or name = piastres), or `none`: a governorate not named pays the default fee. */
+function parseFees(key: string, raw: string): Record<string, number> {
+  const fees: Record<string, number> = {};
+  if (raw.trim().toLowerCase() === NONE) return fees;
+  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [name, value = ''] = part.split('=').map((s) => s.trim());
+    const governorate = findGovernorate(name);
+    const fee = Number(value);
+    if (!governorate || value === '' || !Number.isInteger(fee) || fee < 0) {
+      throw new Error(`Setting ${key}: "${part}" is not a governorate and a fee in piastres, like cairo=4000`);
+    }
+    fees[governorate.code] = fee;
+  }
+  return fees;
+}
+
+/** A setting written back as parseSetting reads it (the settings table's value). */
+export function formatSetting<K extends keyof ShopSettings>(key: K, value: ShopSettings[K]): string {
+  if (Array.isArray(value)) return value.length ? value.join(',') : NONE;
+  if (typeof value === 'object') {
+    const pairs = Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([code, fee]) => `${code}=${fee}`);
+    return pairs.length ? pairs.join(',') : NONE;
+  }
+  return String(value);
+}
+
+/**
+ * The settings with overrides on top, in order (the environment's, then the
+ * settings table's rows). An empty value is no override, wherever it comes
+ * from: the setting keeps what it had.
+ */
 export function mergeSettings(
   base: ShopSettings,
   overrides: Iterable<[string, string]>,
 ): ShopSettings {
   const merged: ShopSettings = { ...base };
   for (const [key, raw] of overrides) {
-    if (key in DEFAULT_SETTINGS) {
+    if (key in DEFAULT_SETTINGS && raw.trim() !== '') {
       const k = key as keyof ShopSettings;
       (merged as unknown as Record<string, unknown>)[k] = parseSetting(k, raw);
     }

@@ -13,6 +13,8 @@ import { RENDER_STALE } from './app/server-render';
 import { directionOf } from './lib/direction';
 import { earlyKey, type EarlyAnswers } from './lib/early-data';
 import { KEYS, keepLangCookie, readStored, storedLang } from './lib/storage';
+import { isDataSaverOn } from './lib/data-saver-state';
+import { imageSources, pictureOf } from './lib/image-sources';
 
 /** The route manifest's calls (bootPlan), written in by the build. */
 declare const __ATTAR_BOOT_PLAN__: BootPlan;
@@ -136,16 +138,24 @@ function preloadImages(answer: Promise<Response>, pick: ImagePick) {
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((body: { data?: Record<string, unknown> } | null) => {
       const data = body && body.data;
-      const sources: unknown[] = !data ? [] : 'at' in pick
-        ? [(data[pick.at[0]] as Record<string, unknown>)[pick.at[1]]]
-        : (data[pick.list] as Record<string, unknown>[]).slice(0, pick.first).map((item) => item[pick.each]);
-      for (const source of sources) {
+      // Each picture as [the object holding it, its field]: its widths are named after the field.
+      const found: [Record<string, unknown>, string][] = !data ? [] : 'at' in pick
+        ? [[data[pick.at[0]] as Record<string, unknown>, pick.at[1]]]
+        : (data[pick.list] as Record<string, unknown>[]).slice(0, pick.first).map((item) => [item, pick.each]);
+      for (const [holder, field] of found) {
+        const source = holder[field];
         // The shop's own paths only (not '//host/…').
         if (typeof source !== 'string' || !/^\/(?!\/)/.test(source)) continue;
+        // The file the screen's <img> will pick (src/components/product-image.tsx), not another.
+        const chosen = imageSources(source, pictureOf(holder as Parameters<typeof pictureOf>[0], field), { width: 0, height: 0 }, pick.sizes ?? '100vw', isDataSaverOn());
         const link = document.createElement('link');
         link.rel = 'preload';
         link.setAttribute('as', 'image');
-        link.href = source;
+        link.href = chosen.src;
+        if (chosen.srcSet) {
+          link.setAttribute('imagesrcset', chosen.srcSet);
+          link.setAttribute('imagesizes', chosen.sizes!);
+        }
         link.setAttribute('fetchpriority', 'high');
         document.head.appendChild(link);
       }

@@ -12,6 +12,7 @@ import { StockRepository } from '../plugins/app/stock/stock-repository.ts';
 import { CouponsRepository } from '../plugins/app/coupons/coupons-repository.ts';
 import { PointsRepository } from '../plugins/app/points/points-repository.ts';
 import { AuditRepository } from '../plugins/app/back-office/audit-repository.ts';
+import { StaffRepository } from '../plugins/app/back-office/staff-repository.ts';
 import { OrderStatusService } from '../services/order-status.ts';
 import { allowedNext, ORDER_STATUSES, type OrderStatus } from '../domain/order-status.ts';
 import { toEgp } from '../domain/money.ts';
@@ -66,38 +67,31 @@ async function addStaff(db: Db, args: string[], out: (line: string) => void): Pr
     out('The password must be at least 6 characters.');
     return 2;
   }
-  const existing = await db.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
-  const at = new Date().toISOString();
-  if (existing) {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ role }).where('id', '=', existing.id).execute();
-      if (given) await trx.updateTable('users').set({ password_hash: await hashPassword(given), must_change_password: 0 }).where('id', '=', existing.id).execute();
-      await new AuditRepository(db).record({ userId: null, action: 'staff.role', target: `account ${email}`, before: { role: existing.role }, after: { role } }, at, trx);
-    });
-    out(`${email} is now ${role}. ${given ? 'Its password was set.' : 'Its password is unchanged (staff:reset gives it a one-time password).'}`);
-    return 0;
-  }
-  const [first, ...rest] = (flags.get('name') ?? email.split('@')[0]).trim().split(/\s+/);
   const phoneGiven = flags.get('phone');
   const phone = phoneGiven ? normalizePhone(phoneGiven) : null;
   if (phoneGiven && !phone) {
     out('The phone must be an Egyptian mobile number of 11 digits.');
     return 2;
   }
-  const password = given ?? oneTimePassword();
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('users').values({
-      email, first_name: first || email, last_name: rest.join(' ') || '-',
-      // Every account has a unique phone; a staff account without one gets a placeholder no log-in can name.
-      phone: phone ?? `staff:${email}`,
-      password_hash: await hashPassword(password), birth_date: '1900-01-01', points: 0, created_at: at,
-      role, must_change_password: given ? 0 : 1,
-    }).execute();
-    await new AuditRepository(db).record({ userId: null, action: 'staff.add', target: `account ${email}`, after: { role } }, at, trx);
-  });
-  out(given
-    ? `Made ${email} (${role}). Sign in at /sign-in with the password given.`
-    : `Made ${email} (${role}). One-time password: ${password}\nShown only now; it must be changed at the first sign-in.`);
+  // The owner's Staff screen adds people the same way (plugins/app/back-office/staff-repository.ts).
+  const staff = new StaffRepository(db, new AuditRepository(db));
+  let added;
+  try {
+    added = await staff.add({ email, name: flags.get('name') ?? email.split('@')[0], role, password: given, phone }, null, { changeRole: true });
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'staff_last_owner') {
+      out(`${email} is the shop's last owner: make another account owner first (${t('en', error.key)})`);
+      return 1;
+    }
+    throw error;
+  }
+  if (added.was !== null) {
+    out(`${email} is now ${role}. ${given ? 'Its password was set.' : 'Its password is unchanged (staff:reset gives it a one-time password).'}`);
+  } else {
+    out(added.oneTimePassword === null
+      ? `Made ${email} (${role}). Sign in at /sign-in with the password given.`
+      : `Made ${email} (${role}). One-time password: ${added.oneTimePassword}\nShown only now; it must be changed at the first sign-in.`);
+  }
   return 0;
 }
 

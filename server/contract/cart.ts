@@ -1,12 +1,17 @@
 import { Type } from 'typebox';
 import { Day, Id, Money, Nullable, Text } from './common.ts';
+import { imageFields } from './images.ts';
 
 export const CartLine = Type.Object({
   id: Id,
   product_id: Id,
   product_name: Type.String(),
   product_image: Type.String(),
+  ...imageFields('product_image'),
   product_price: Money,
+  previous_price: Nullable(Type.Number({
+    description: 'EGP: the unit price when this line was put in the cart, when today\'s (product_price) differs; else null. The storefront points the change out before checkout',
+  })),
   product_qty: Type.Integer(),
   line_total: Money,
   typesale_name: Type.String(),
@@ -28,6 +33,11 @@ export const CartData = Type.Object({
   coupon_problem: Nullable(Type.String({ description: 'why the applied coupon gives no discount now (checkout refuses it), or null' })),
   price_after_coupon: Money,
   shiping: Money,
+  shipping_governorate: Nullable(Type.String({
+    description: 'the governorate (its code) whose fee `shiping` is: the address named by ?address_id; null: no address chosen, the default fee',
+  })),
+  fee_varies_by_governorate: Type.Boolean({ description: 'true when some governorate has a fee of its own: before an address is chosen, `shiping` is the default fee, not necessarily the shopper\'s' }),
+  standard_delivery_days: Type.Integer({ description: 'free standard delivery arrives within this many days (the shop setting standardDeliveryDays)' }),
   phone: Type.String({ description: "the shop's Vodafone Cash wallet" }),
   subtotal: Money,
   summary: Type.Object({ total: Money, totalAfterShiping: Money, Estimated_Delivery_by: Day }),
@@ -37,6 +47,10 @@ export const CartData = Type.Object({
   }),
   product_in_card: Type.Array(CartLine),
   card_count: Type.Integer(),
+});
+
+export const CartQuery = Type.Object({
+  address_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the delivery address chosen at checkout: the fee is its governorate\'s' })),
 });
 
 export const AddToCartBody = Type.Object({ product_id: Id }, { additionalProperties: false });

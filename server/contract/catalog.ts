@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Enum, Id, Money, Text, Timestamp } from './common.ts';
+import { imageFields } from './images.ts';
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
 
@@ -9,6 +10,7 @@ export const ProductCard = Type.Object({
   price: Money,
   price_after_sale: Money,
   image: Type.String(),
+  ...imageFields('image'),
   overview: Type.String({ description: 'plain text' }),
   category_id: Id,
   category_name: Type.String(),
@@ -91,7 +93,10 @@ export const ProductDetails = Type.Object({
     name: Type.String(),
     overview: Type.String({ description: 'HTML' }),
     main_image: Type.String(),
-    images: Type.Array(Type.Object({ product_image_id: Id, product_image: Type.String() })),
+    ...imageFields('main_image'),
+    images: Type.Array(Type.Object({ product_image_id: Id, product_image: Type.String(), ...imageFields('product_image') }), {
+      description: 'the product\'s other pictures, in order (the main one is main_image)',
+    }),
     product_after_sale: Money,
     price: Money,
     link: Type.String(),
@@ -112,7 +117,7 @@ export const ProductDetails = Type.Object({
   How_to_use: Type.Object({ how_to_use: Type.String({ description: 'HTML' }), images: Type.Array(Type.String()) }),
   realted_product: Type.Array(Type.Object({
     id: Id, name: Type.String(), price: Money, price_after_sale: Money, overview: Type.String(), image: Type.String(),
-    typesale_name: Type.String(), in_stock: Type.Boolean(),
+    ...imageFields('image'), typesale_name: Type.String(), in_stock: Type.Boolean(),
   })),
   review_rate: Type.Object(
     { '1': Type.Number(), '2': Type.Number(), '3': Type.Number(), '4': Type.Number(), '5': Type.Number() },

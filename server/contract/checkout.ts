@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Day, EMPTY_MESSAGE, Enum, FIELD_MESSAGE, IdempotencyHeaders, Id, Money, Nullable, Text, Timestamp } from './common.ts';
 import { Phone } from './account.ts';
+import { imageFields } from './images.ts';
 import { DAY_PATTERN, TWO_NAMES_PATTERN } from './rules.ts';
 
 export const PAYMENTS = ['cach', 'delivery'] as const;
@@ -22,6 +23,10 @@ export const CheckoutBody = Type.Object(
       description: 'with shiping "date", required: one of the cart\'s delivery_days (YYYY-MM-DD, Western or Arabic digits); otherwise ignored',
     }))),
     payment: Enum(PAYMENTS),
+    amount_seen: Type.Optional(Type.Number({
+      minimum: 0, maximum: 1e9,
+      description: 'EGP: the amount to pay the shopper was shown when confirming. When sent and the server\'s amount differs (a price or fee changed meanwhile), nothing is placed: 422 checkout_total_changed, and the shopper looks again',
+    })),
     point: Type.Optional(Type.Unsafe<number | string | null>({
       type: ['null', 'number', 'string'], minimum: 0, maximum: 1e12, maxLength: 32,
       description: 'not read: the points applied to the cart (GET /usepoint/done) are the ones spent',
@@ -77,6 +82,7 @@ export const OrderDetail = Type.Object({
     product_id: Id,
     name: Type.String(),
     image: Type.String(),
+    ...imageFields('image'),
     price: Money,
     qty: Type.Integer(),
     smell: Type.Array(Type.String()),

@@ -5,6 +5,10 @@ import * as idempotencyRoutes from './migrations/002-idempotency-routes.ts';
 import * as idempotencyHolder from './migrations/003-idempotency-holder.ts';
 import * as oneReviewPerAccount from './migrations/004-one-review-per-account.ts';
 import * as backOffice from './migrations/005-back-office.ts';
+import * as catalogAdmin from './migrations/006-catalog-admin.ts';
+import * as imageVariants from './migrations/007-image-variants.ts';
+import * as couponsCategories from './migrations/008-coupons-categories.ts';
+import * as settingsStaff from './migrations/009-settings-staff.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -14,6 +18,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-idempotency-holder': idempotencyHolder,
   '004-one-review-per-account': oneReviewPerAccount,
   '005-back-office': backOffice,
+  '006-catalog-admin': catalogAdmin,
+  '007-image-variants': imageVariants,
+  '008-coupons-categories': couponsCategories,
+  '009-settings-staff': settingsStaff,
 };
 
 const provider: MigrationProvider = {

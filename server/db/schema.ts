@@ -56,8 +56,12 @@ export interface ProductsTable {
   product_code: string;
   model_number: string;
   main_image: string;
+  /** the main picture's row (product_images, kind 'gallery'); null: none, main_image is the placeholder */
+  main_image_id: ColumnType<number | null, number | null | undefined, number | null>;
   units_sold: number;
   created_at: string;
+  /** when the owner archived it (off sale, kept for orders); null while on sale */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductImagesTable {
@@ -67,6 +71,11 @@ export interface ProductImagesTable {
   /** 'gallery' | 'how_to_use' */
   kind: string;
   sort: number;
+  /** the picture's size as it shows; null for one the server did not make (the demo shop's SVGs) */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON [{ width, height, url, type, bytes }], smallest first; null: none */
+  variants: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductSmellsTable {
@@ -138,6 +147,8 @@ export interface CartItemsTable {
   smell_ids: string;
   gift_id: number | null;
   created_at: string;
+  /** the unit price (piastres) when the product was put in the cart; null for lines older than migration 009 that it could not price */
+  price_seen: number | null;
 }
 
 export interface CouponsTable {
@@ -153,6 +164,10 @@ export interface CouponsTable {
   max_uses: number | null;
   per_user_limit: number | null;
   used_count: number;
+  /** 1 while offered, 0 switched off by the owner (008) */
+  active: Generated<number>;
+  /** first valid Cairo day, YYYY-MM-DD; null valid from the start (008) */
+  starts_on: string | null;
 }
 
 export interface CouponUsesTable {

@@ -3,6 +3,8 @@ import { addDays, daysBetween, isIsoDay, weekday } from './calendar.ts';
 
 export interface ShippingRules {
   shippingFee: Piastres;
+  /** a governorate's own fee, by its code; a governorate not listed pays shippingFee */
+  governorateFees: Record<string, Piastres>;
   freeShippingThreshold: Piastres;
   standardDeliveryDays: number;
   scheduledMinDays: number;
@@ -10,9 +12,14 @@ export interface ShippingRules {
   closedWeekdays: number[];
 }
 
-/** The scheduled-delivery fee, waived at or above the threshold. */
-export function shippingFee(priceAfterCoupon: Piastres, rules: ShippingRules): Piastres {
-  return priceAfterCoupon >= rules.freeShippingThreshold ? 0 : rules.shippingFee;
+/** A governorate's scheduled-delivery fee before any waiver: its own, or the default one (no governorate yet: the default). */
+export function governorateFee(rules: ShippingRules, governorate: string | null = null): Piastres {
+  return (governorate !== null && Object.hasOwn(rules.governorateFees, governorate)) ? rules.governorateFees[governorate] : rules.shippingFee;
+}
+
+/** The scheduled-delivery fee to the governorate (the default fee before an address is chosen), waived at or above the threshold. */
+export function shippingFee(priceAfterCoupon: Piastres, rules: ShippingRules, governorate: string | null = null): Piastres {
+  return priceAfterCoupon >= rules.freeShippingThreshold ? 0 : governorateFee(rules, governorate);
 }
 
 /** Free delivery's estimate: today (Cairo) + `standardDeliveryDays` (7). */

@@ -10,6 +10,8 @@ export interface TotalsInput {
   pointsBalance: number;
   pointsApplied: boolean;
   today: string;
+  /** the delivery address's governorate (its code) once one is chosen: its fee applies; else the default fee */
+  governorate?: string | null;
 }
 
 export interface Totals {
@@ -40,7 +42,7 @@ export function computeTotals(input: TotalsInput, rules: TotalsRules): Totals {
   const total = priceAfterCoupon - points.discount;
   // An empty cart has nothing to deliver, so it shows no fee.
   const units = input.lines.reduce((n, l) => n + l.qty, 0);
-  const fee = units === 0 ? 0 : shippingFee(priceAfterCoupon, rules);
+  const fee = units === 0 ? 0 : shippingFee(priceAfterCoupon, rules, input.governorate ?? null);
   return {
     subtotal,
     couponDiscount: discount,

@@ -140,6 +140,96 @@ export const MESSAGES = {
   pay_on_delivery: { en: 'cash on delivery', ar: 'الدفع عند الاستلام' },
   pay_by_wallet: { en: 'paid by Vodafone Cash', ar: 'الدفع عبر فودافون كاش' },
   points_delta_zero: { en: 'Please enter a number of points other than zero.', ar: 'يُرجى إدخال عدد نقاط غير الصفر.' },
+
+  // The owner's catalog (routes/api/admin/products.ts).
+  product_created: { en: 'The product was added.', ar: 'تمت إضافة المنتج.' },
+  product_saved: { en: 'The product was saved.', ar: 'تم حفظ المنتج.' },
+  product_archived: { en: 'The product was archived: the shop no longer shows it.', ar: 'تمت أرشفة المنتج: لم يعد يظهر في المتجر.' },
+  product_unarchived: { en: 'The product is back on sale in the shop.', ar: 'عاد المنتج للعرض في المتجر.' },
+  name_en_required: { en: 'Please write the name in English.', ar: 'يُرجى كتابة الاسم بالإنجليزية.' },
+  name_ar_required: { en: 'Please write the name in Arabic.', ar: 'يُرجى كتابة الاسم بالعربية.' },
+  price_invalid: { en: 'Enter a price above 0 EGP, with at most 2 decimals.', ar: 'أدخل سعراً أكبر من صفر جنيه، بحد أقصى رقمين بعد العلامة العشرية.' },
+  sale_price_not_below: { en: 'The sale price must be below the price ({price}).', ar: 'يجب أن يكون سعر التخفيض أقل من السعر ({price}).' },
+  stock_invalid: { en: 'Stock must be a whole number, 0 or more.', ar: 'يجب أن يكون المخزون عدداً صحيحاً، صفراً أو أكثر.' },
+  category_unknown: { en: 'Please choose one of the shop\'s categories.', ar: 'يُرجى اختيار أحد أقسام المتجر.' },
+  gift_required: { en: 'A "buy 2 get 1" product needs at least one gift to offer.', ar: 'عرض "اشترِ ٢ واحصل على ١" يحتاج إلى هدية واحدة على الأقل.' },
+  gift_unknown_id: { en: 'There is no gift number {id}.', ar: 'لا توجد هدية برقم {id}.' },
+  product_code_invalid: { en: 'Use up to 40 letters and digits (and . _ / - inside), no spaces.', ar: 'استخدم حتى ٤٠ حرفاً ورقماً إنجليزياً (ويُسمح بـ . _ / - في الوسط)، بلا مسافات.' },
+  product_code_taken: { en: 'The code {code} is already used by "{name}".', ar: 'الكود {code} مستخدم بالفعل للمنتج "{name}".' },
+  smell_name_required: { en: 'Write the smell in both languages.', ar: 'اكتب الرائحة باللغتين.' },
+  smell_separator: { en: 'A smell cannot contain ; or |.', ar: 'لا يمكن أن تحتوي الرائحة على ; أو |.' },
+  smell_duplicate: { en: 'The smell "{smell}" is listed twice.', ar: 'الرائحة "{smell}" مكررة.' },
+  csv_not_utf8: {
+    en: 'This file is not {encoding} text, so its Arabic would be garbled. In Excel use "Save As" → "{format}", then import it again.',
+    ar: 'هذا الملف ليس بترميز {encoding}، لذا ستظهر حروفه العربية مشوهة. في Excel اختر "حفظ باسم" ← "{format}" ثم استورده مرة أخرى.',
+  },
+  csv_empty: { en: 'The file has no products.', ar: 'لا يحتوي الملف على أي منتج.' },
+  csv_columns_missing: { en: 'The first line must name the export\'s columns; missing: {columns}.', ar: 'يجب أن يحمل السطر الأول أسماء أعمدة ملف التصدير؛ الناقص: {columns}.' },
+  csv_column_unknown: { en: 'The column "{column}" is not one of the export\'s.', ar: 'العمود "{column}" ليس من أعمدة ملف التصدير.' },
+  csv_unclosed_quote: { en: 'A quoted cell is never closed.', ar: 'خلية تبدأ بعلامة اقتباس لم تُغلق.' },
+  csv_text_after_quote: { en: 'Text follows a closing quote; put the whole cell in quotes.', ar: 'يوجد نص بعد علامة الاقتباس الختامية؛ ضع الخلية كلها بين علامتي اقتباس.' },
+  csv_cell_count: { en: 'This line has {found} cells; the columns are {expected}.', ar: 'في هذا السطر {found} خلية، وعدد الأعمدة {expected}.' },
+  csv_number_invalid: { en: 'Write a number here.', ar: 'اكتب رقماً هنا.' },
+  csv_yes_no: { en: 'Write true or false.', ar: 'اكتب true أو false.' },
+  csv_smells_format: { en: 'Write each smell as "English | Arabic", separated by ";".', ar: 'اكتب كل رائحة على الصورة "English | عربي" وافصل بينها بـ ";".' },
+  csv_product_unknown: { en: 'There is no product with the id {id}.', ar: 'لا يوجد منتج بالرقم {id}.' },
+  csv_product_twice: { en: 'This product is also on line {line}.', ar: 'هذا المنتج موجود أيضاً في السطر {line}.' },
+  csv_code_twice: { en: 'The code {code} is also on line {line}.', ar: 'الكود {code} موجود أيضاً في السطر {line}.' },
+  import_checked: { en: 'Checked: {created} new, {updated} to update, {wrong} with mistakes.', ar: 'تم الفحص: {created} جديد، و{updated} للتحديث، و{wrong} بها أخطاء.' },
+  import_done: { en: 'Imported: {created} new, {updated} updated.', ar: 'تم الاستيراد: {created} جديد، و{updated} محدَّث.' },
+  import_refused: { en: 'Nothing was imported: {wrong} with mistakes. Please correct them and try again.', ar: 'لم يتم استيراد أي شيء: {wrong} بها أخطاء. يُرجى تصحيحها والمحاولة مرة أخرى.' },
+  // A product's photos (routes/api/admin/photos.ts).
+  image_missing: { en: 'Please choose a photo to upload.', ar: 'يُرجى اختيار صورة لرفعها.' },
+  image_not_multipart: { en: 'Please send the photo as a form upload (multipart/form-data) in the field "image".', ar: 'يُرجى إرسال الصورة كنموذج رفع (multipart/form-data) في الحقل "image".' },
+  image_too_large: { en: 'This photo is larger than {megabytes} MB. Please choose a smaller one.', ar: 'حجم هذه الصورة أكبر من {megabytes} ميجابايت. يُرجى اختيار صورة أصغر.' },
+  image_not_image: { en: 'This file is not a photo. Please choose a JPEG, PNG or WebP picture.', ar: 'هذا الملف ليس صورة. يُرجى اختيار صورة بصيغة JPEG أو PNG أو WebP.' },
+  image_type: { en: 'This kind of picture is not accepted. Please choose a JPEG, PNG or WebP photo.', ar: 'هذا النوع من الصور غير مقبول. يُرجى اختيار صورة بصيغة JPEG أو PNG أو WebP.' },
+  image_heic: { en: 'This HEIC photo cannot be read here. Please send it as a JPEG (on an iPhone: Settings, Camera, Formats, Most Compatible).', ar: 'لا يمكن قراءة صورة HEIC هذه هنا. يُرجى إرسالها بصيغة JPEG (في آيفون: الإعدادات ثم الكاميرا ثم التنسيقات ثم الأكثر توافقاً).' },
+  image_damaged: { en: 'This photo is damaged or incomplete and cannot be read. Please choose it again or take another.', ar: 'هذه الصورة تالفة أو غير مكتملة ولا يمكن قراءتها. يُرجى اختيارها مرة أخرى أو التقاط صورة غيرها.' },
+  image_too_many_pixels: { en: 'This photo is too large in pixels (over {megapixels} megapixels). Please choose a smaller one.', ar: 'أبعاد هذه الصورة كبيرة جداً (أكثر من {megapixels} ميجابكسل). يُرجى اختيار صورة أصغر.' },
+  images_too_many: { en: 'A product can have at most {count} photos. Please delete one first.', ar: 'لا يمكن أن يزيد عدد صور المنتج عن {count} صورة. يُرجى حذف صورة أولاً.' },
+  image_not_found: { en: 'This photo was not found.', ar: 'لم يتم العثور على هذه الصورة.' },
+  image_order_mismatch: { en: 'The photos changed meanwhile. Please look at them again.', ar: 'تغيّرت الصور في هذه الأثناء. يُرجى مراجعتها مرة أخرى.' },
+  image_added: { en: 'The photo was added.', ar: 'تمت إضافة الصورة.' },
+  image_deleted: { en: 'The photo was deleted.', ar: 'تم حذف الصورة.' },
+  images_reordered: { en: 'The photos\' order was saved.', ar: 'تم حفظ ترتيب الصور.' },
+  image_made_main: { en: 'This is now the main photo.', ar: 'أصبحت هذه هي الصورة الرئيسية.' },
+  coupon_inactive: { en: 'The coupon "{code}" is not available now.', ar: 'الكوبون "{code}" غير متاح حالياً.' },
+  coupon_not_started: { en: 'The coupon "{code}" can be used from {day}.', ar: 'يمكن استخدام الكوبون "{code}" بدءاً من {day}.' },
+  coupon_created: { en: 'The coupon {code} was created.', ar: 'تم إنشاء الكوبون {code}.' },
+  coupon_saved: { en: 'The coupon {code} was saved.', ar: 'تم حفظ الكوبون {code}.' },
+  coupon_not_found_admin: { en: 'This coupon was not found.', ar: 'لم يتم العثور على هذا الكوبون.' },
+  coupon_code_taken: { en: 'Another coupon already has this code.', ar: 'يوجد كوبون آخر بهذا الرمز.' },
+  coupon_code_chars: { en: 'Use 3 to 32 letters (A–Z) and digits, without spaces.', ar: 'استخدم من ٣ إلى ٣٢ حرفاً لاتينياً (A–Z) ورقماً، دون مسافات.' },
+  coupon_percent_range: { en: 'A percentage is a whole number from 1 to 100.', ar: 'النسبة المئوية عدد صحيح من ١ إلى ١٠٠.' },
+  coupon_fixed_positive: { en: 'The amount must be more than 0.', ar: 'يجب أن يكون المبلغ أكبر من صفر.' },
+  coupon_ends_before_start: { en: 'The last day cannot be before the first day.', ar: 'لا يمكن أن يكون اليوم الأخير قبل اليوم الأول.' },
+  money_piastres: { en: 'Use at most two decimals (piastres).', ar: 'استخدم رقمين عشريين على الأكثر (قروش).' },
+  category_created: { en: 'The category {name} was created.', ar: 'تم إنشاء القسم {name}.' },
+  category_saved: { en: 'The category {name} was saved.', ar: 'تم حفظ القسم {name}.' },
+  category_name_taken: { en: 'Another category already has this name.', ar: 'يوجد قسم آخر بهذا الاسم.' },
+  category_image_unknown: { en: 'Choose one of the shop\'s images (an address under /media/ that exists).', ar: 'اختر إحدى صور المتجر (عنوان موجود يبدأ بـ /media/).' },
+  content_saved: { en: 'The shop\'s texts were saved.', ar: 'تم حفظ نصوص المتجر.' },
+  content_unchanged: { en: 'Nothing was changed.', ar: 'لم يتغير شيء.' },
+  link_https: { en: 'Enter a full https:// address.', ar: 'أدخل عنواناً كاملاً يبدأ بـ https://.' },
+  settings_saved: { en: 'Settings saved.', ar: 'تم حفظ الإعدادات.' },
+  settings_unchanged: { en: 'Nothing to save: the settings are as they were.', ar: 'لا يوجد ما يُحفظ: الإعدادات كما هي.' },
+  settings_max_before_min: { en: 'Must be at least {days}: the latest day cannot come before the earliest.', ar: 'يجب ألا يقل عن {days}: لا يمكن أن يسبق أبعد موعد أقرب موعد.' },
+  wallet_phone_invalid: { en: 'Enter the wallet\'s mobile number: 11 digits starting with 010, 011, 012 or 015.', ar: 'أدخل رقم المحفظة: ١١ رقماً تبدأ بـ ٠١٠ أو ٠١١ أو ٠١٢ أو ٠١٥.' },
+  governorate_unknown: { en: 'There is no governorate "{code}".', ar: 'لا توجد محافظة باسم "{code}".' },
+  weekdays_all_closed: { en: 'At least one day of the week must stay open for delivery.', ar: 'يجب أن يبقى يوم واحد على الأقل من أيام الأسبوع متاحاً للتوصيل.' },
+  // An email or a name (Latin in an Arabic sentence) sits in an isolate (U+2068…U+2069), so its dots and @ never reorder the sentence.
+  staff_added: { en: 'Account made for {email}. Give them the one-time password below.', ar: 'تم إنشاء حساب \u2068{email}\u2069. سلّمه كلمة المرور المؤقتة أدناه.' },
+  staff_promoted: { en: '{email} already had an account: it is now {role} and keeps its own password.', ar: 'لدى \u2068{email}\u2069 حساب بالفعل: أصبح دوره الآن {role} ويحتفظ بكلمة مروره.' },
+  staff_exists: { en: 'This account is already in the staff list: change its role there.', ar: 'هذا الحساب موجود بالفعل في قائمة فريق العمل: غيّر دوره من هناك.' },
+  staff_role_changed: { en: '{name} is now {role}.', ar: 'أصبح دور \u2068{name}\u2069 الآن: {role}.' },
+  staff_role_unchanged: { en: '{name} is already {role}.', ar: 'دور \u2068{name}\u2069 هو {role} بالفعل.' },
+  staff_removed: { en: '{name} no longer has access to the back office and was signed out everywhere.', ar: 'لم تعد لدى \u2068{name}\u2069 صلاحية الوصول إلى لوحة الإدارة، وتم تسجيل خروجه من كل الأجهزة.' },
+  staff_not_found: { en: 'This member of staff was not found.', ar: 'لم يتم العثور على هذا العضو في فريق العمل.' },
+  staff_not_yourself: { en: 'You cannot change your own role or remove your own access. Another owner can.', ar: 'لا يمكنك تغيير دورك أو إزالة صلاحيتك بنفسك. يمكن لمالك آخر فعل ذلك.' },
+  staff_last_owner: { en: 'The shop must keep at least one owner: make someone else owner first.', ar: 'يجب أن يبقى للمتجر مالك واحد على الأقل: اجعل شخصاً آخر مالكاً أولاً.' },
+  staff_changed_meanwhile: { en: 'This account was changed meanwhile. Please look at the list again.', ar: 'تغيّر هذا الحساب في هذه الأثناء. يُرجى مراجعة القائمة مرة أخرى.' },
+  checkout_total_changed: { en: 'The amount to pay changed to {amount} since you saw it. Please check your order and confirm again.', ar: 'تغيّر المبلغ المطلوب إلى {amount} منذ أن اطلعت عليه. يُرجى مراجعة طلبك والتأكيد مرة أخرى.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**
@@ -153,6 +243,13 @@ export const WEEKDAYS: Record<Lang, readonly string[]> = {
 };
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** A back-office role as a message names it: "{email} is now {role}". */
+export const ROLE_NAMES: Record<string, Readonly<Record<Lang, string>>> = {
+  shopper: { en: 'a shopper', ar: 'متسوق' },
+  staff: { en: 'staff', ar: 'موظف' },
+  owner: { en: 'owner', ar: 'مالك' },
+};
 
 /** An order's status as a message names it (the storefront's words), a param: "This order is "{from}"…". */
 export const STATUS_NAMES: Record<string, Readonly<Record<Lang, string>>> = {
@@ -205,6 +302,10 @@ const COUNTED = {
     en: { one: '{n} item', other: '{n} items' },
     ar: { one: 'قطعة واحدة', two: 'قطعتان', few: '{n} قطع', many: '{n} قطعة', other: '{n} قطعة' },
   },
+  wrong: {
+    en: { one: '{n} line', other: '{n} lines' },
+    ar: { one: 'سطر واحد', two: 'سطرين', few: '{n} أسطر', many: '{n} سطراً', other: '{n} سطر' },
+  },
   items: {
     en: { one: '{n} item', other: '{n} items' },
     ar: { one: 'عنصر واحد', two: 'عنصرين', few: '{n} عناصر', many: '{n} عنصراً', other: '{n} عنصر' },
@@ -244,6 +345,16 @@ const moneyFormats: Record<Lang, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP' }),
   ar: new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }),
 };
+
+const dayFormats: Record<Lang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(LOCALES.en, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ar: new Intl.DateTimeFormat(LOCALES.ar, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** A Cairo calendar day (YYYY-MM-DD) written for the shopper: "1 December 2026", "١ ديسمبر ٢٠٢٦". */
+export function formatDay(lang: Lang, day: string): string {
+  return dayFormats[lang].format(new Date(`${day}T00:00:00Z`));
+}
 
 /** An amount in piastres, written for the shopper. */
 export function formatMoney(lang: Lang, piastres: number): string {

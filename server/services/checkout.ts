@@ -11,8 +11,8 @@ import type { PlacedOrder } from '../contract/checkout.ts';
 import { localized, type Lang } from '../contract/lang.ts';
 import { normalizePhone, toLatinDigits, twoNamesProblem } from '../contract/rules.ts';
 import { FieldErrors, notFound, refused } from '../errors.ts';
-import { WEEKDAYS } from '../i18n/messages.ts';
-import { toEgp } from '../domain/money.ts';
+import { formatMoney, WEEKDAYS } from '../i18n/messages.ts';
+import { fromEgp, toEgp } from '../domain/money.ts';
 import { amountPayable } from '../domain/totals.ts';
 import { lineProblem } from '../domain/cart-rules.ts';
 import { pointsEarned } from '../domain/points.ts';
@@ -37,6 +37,8 @@ export interface CheckoutInput {
   shiping: 'free' | 'date';
   date?: string | null;
   payment: 'cach' | 'delivery';
+  /** EGP: the amount the shopper was shown; a different amount now refuses the order */
+  amount_seen?: number;
   point?: number | string | null;
 }
 
@@ -88,12 +90,17 @@ export class CheckoutService {
       const address = await accounts.addressOf(userId, input.address_id, trx);
       if (!address) throw notFound('address_not_found');
 
-      const s = await carts.state(userId, trx);
+      // The fee is the address's governorate's (docs/rules.md, "Shipping and delivery days").
+      const s = await carts.state(userId, trx, address.government);
       this.#assertReady(s, lang);
 
       const now = new Date().toISOString();
       const totals = s.totals;
       const payable = amountPayable(totals, input.shiping);
+      // A price or a fee changed since the shopper's screen was drawn: they confirm what they see, or nothing.
+      if (input.amount_seen !== undefined && fromEgp(input.amount_seen) !== payable) {
+        throw refused('checkout_total_changed', { amount: formatMoney(lang, payable) });
+      }
       const earned = pointsEarned(totals.total, this.settings);
       const deliveryDate = input.shiping === 'date' ? checked.date! : totals.estimatedDeliveryBy;
       const coupon = s.coupon && !s.couponIssue ? s.coupon : null;
@@ -146,9 +153,12 @@ export class CheckoutService {
       }
 
       if (coupon) {
-        if (!(await coupons.countUse(coupon.id, trx))) throw couponError('used_up', coupon.code, coupon.min_subtotal, lang);
-        if (!(await coupons.recordUse(coupon, userId, order.id, now, trx))) {
-          throw couponError('already_used', coupon.code, coupon.min_subtotal, lang);
+        // Every condition again, in the guarded write itself: an owner's change or another
+        // checkout that committed since the cart was read is seen here (docs/rules.md, "Coupons").
+        const counted = await coupons.countUse(coupon.id, { userId, subtotal: totals.subtotal, today: s.today }, trx);
+        if (!counted) throw await carts.couponRefusal(coupon.id, userId, totals.subtotal, lang, trx);
+        if (!(await coupons.recordUse({ id: coupon.id, per_user_limit: counted.per_user_limit }, userId, order.id, now, trx))) {
+          throw couponError('already_used', coupon, lang);
         }
       }
       if (totals.pointsUsed > 0 && !(await points.spend(userId, totals.pointsUsed, order.id, now, trx))) {
@@ -207,6 +217,6 @@ export class CheckoutService {
       if (problem === 'missing_smell') throw refused('checkout_missing_smell', { name });
       if (problem === 'missing_gift') throw refused('checkout_missing_gift', { name });
     }
-    if (s.coupon && s.couponIssue) throw couponError(s.couponIssue, s.coupon.code, s.coupon.min_subtotal, lang);
+    if (s.coupon && s.couponIssue) throw couponError(s.couponIssue, s.coupon, lang);
   }
 }

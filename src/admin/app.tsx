@@ -1,9 +1,9 @@
 // The back office's frame: its providers, the guard (who may be here), the bar and menu, the screens.
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +29,21 @@ import { MessagesScreen } from './screens/messages';
 import { CustomersScreen, CustomerScreen } from './screens/customers';
 import { AuditScreen } from './screens/audit';
 import './admin.css';
+
+// The owner's shop data: loaded when opened, so staff (and every first load) never download their
+// forms (react-hook-form, the switches, the image picker), about 25 KiB gzip in all.
+function Later({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  return <Suspense fallback={<Centered><CircularProgress aria-label={t`Loading`} /></Centered>}>{children}</Suspense>;
+}
+const CategoriesScreen = lazy(() => import('./screens/categories').then((m) => ({ default: m.CategoriesScreen })));
+const CouponsScreen = lazy(() => import('./screens/coupons').then((m) => ({ default: m.CouponsScreen })));
+const ContentScreen = lazy(() => import('./screens/content').then((m) => ({ default: m.ContentScreen })));
+const ProductsScreen = lazy(() => import('./screens/products').then((m) => ({ default: m.ProductsScreen })));
+const ProductEditScreen = lazy(() => import('./screens/product-edit').then((m) => ({ default: m.ProductEditScreen })));
+const ProductPhotosScreen = lazy(() => import('./screens/product-photos').then((m) => ({ default: m.ProductPhotosScreen })));
+const SettingsScreen = lazy(() => import('./screens/settings').then((m) => ({ default: m.SettingsScreen })));
+const StaffScreen = lazy(() => import('./screens/staff').then((m) => ({ default: m.StaffScreen })));
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
 export function makeAdminQueryClient() {
@@ -109,17 +124,41 @@ export function AdminGuard({ children }: { children: (me: Me) => ReactNode }) {
   return children(me.data);
 }
 
+/**
+ * The menu: the day's work (dashboard, orders, messages, customers) always in sight; the owner's
+ * screens that set the shop up behind "More" on a phone, so the sticky menu stays one row there,
+ * and inline from 900 px (admin.css). The group closes when a screen is chosen, and on Escape.
+ */
 function Menu({ owner }: { owner: boolean }) {
   const { t } = useLingui();
-  const entries: [string, string][] = [
-    ['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`],
-    ...(owner ? [['/audit', t`Audit`] as [string, string]] : []),
-  ];
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  const daily: [string, string][] = [['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`]];
+  const setup: [string, string][] = owner ? [
+    ['/products', t`Products`], ['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`],
+    ['/settings', t`Settings`], ['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/audit', t`Audit`],
+  ] : [];
+  const inSetup = setup.some(([to]) => pathname === to || pathname.startsWith(`${to}/`));
+  const link = ([to, label]: [string, string]) => <NavLink key={to} to={to} end={to === '/'} className="admin-menu-link">{label}</NavLink>;
   return (
-    <Box component="nav" aria-label={t`Back office`} className="admin-menu no-print">
-      {entries.map(([to, label]) => (
-        <NavLink key={to} to={to} end={to === '/'} className="admin-menu-link">{label}</NavLink>
-      ))}
+    <Box
+      component="nav" aria-label={t`Back office`} className="admin-menu no-print"
+      onKeyDown={(event) => { if (event.key === 'Escape' && open) { setOpen(false); document.getElementById('admin-menu-more')?.focus(); } }}
+    >
+      {daily.map(link)}
+      {setup.length > 0 && (
+        <>
+          <button
+            type="button" id="admin-menu-more" className={`admin-menu-link admin-menu-more${inSetup ? ' active' : ''}`}
+            aria-expanded={open} aria-controls="admin-menu-setup" onClick={() => setOpen((was) => !was)}
+          >
+            {t({ message: 'More', context: 'the back office menu\'s button that shows the owner\'s other screens' })}
+            <span aria-hidden="true" className="admin-menu-chevron">▾</span>
+          </button>
+          <div id="admin-menu-setup" className={`admin-menu-setup${open ? ' open' : ''}`}>{setup.map(link)}</div>
+        </>
+      )}
     </Box>
   );
 }
@@ -160,6 +199,15 @@ function Frame({ me }: { me: Me }) {
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen owner={owner} />} />
           <Route path="audit" element={owner ? <AuditScreen /> : <OwnerOnly>{t`Only the shop's owner can see the audit.`}</OwnerOnly>} />
+          <Route path="products" element={owner ? <Later><ProductsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/new" element={owner ? <Later><ProductEditScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/:id" element={owner ? <Later><ProductEditScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the catalog.`}</OwnerOnly>} />
+          <Route path="products/:id/photos" element={owner ? <Later><ProductPhotosScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change product photos.`}</OwnerOnly>} />
+          <Route path="categories" element={owner ? <Later><CategoriesScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the categories.`}</OwnerOnly>} />
+          <Route path="coupons" element={owner ? <Later><CouponsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the coupons.`}</OwnerOnly>} />
+          <Route path="content" element={owner ? <Later><ContentScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the shop's texts.`}</OwnerOnly>} />
+          <Route path="staff" element={owner ? <Later><StaffScreen me={me} /></Later> : <OwnerOnly>{t`Only the shop's owner can change the staff list.`}</OwnerOnly>} />
+          <Route path="settings" element={owner ? <Later><SettingsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the settings.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>
       </Container>

@@ -10,6 +10,7 @@
 // boot script takes functions from here and the bundler keeps only those.
 import type { Static } from 'typebox';
 import type { HomeData, ProductCard, ProductDetails } from '@contract/catalog';
+import { CARD_SIZES, PRODUCT_PAGE_SIZES } from '../lib/image-sources.ts';
 
 /** Who may open a route: the signed-in (others go to `/`, or to sign-in when their token expired), or only visitors. */
 export type Guard = 'auth' | 'guest';
@@ -22,11 +23,15 @@ export const EARLIER_NAVIGATIONS = ['payment-session', 'order-is-done'] as const
 export type EarlierNavigation = (typeof EARLIER_NAVIGATIONS)[number];
 
 /** The images a screen paints largest (its LCP), named in its first call's answer (`data`). */
-export type ImagePick<Data = unknown> =
+export type ImagePick<Data = unknown> = (
   /** one string: data[a][b] */
   | { at: StringAt<Data> }
   /** the first `first` items of the list data[list], each one's [each] */
-  | { list: ListIn<Data>; each: string; first: number };
+  | { list: ListIn<Data>; each: string; first: number }
+) & {
+  /** how wide the screen shows it (the <img>'s `sizes`), for a picture with widths (src/lib/image-sources.ts) */
+  sizes?: string;
+};
 
 type StringAt<Data> = unknown extends Data
   ? readonly [string, string]
@@ -92,7 +97,7 @@ export const ROUTES: readonly Route[] = [
   {
     path: '/products', screen: 'products', serverRendered: true, firstVisit: true, prefetch: ['product-details'],
     // The first row on a phone. A filtered list's call depends on the screen's own reading of the URL.
-    early: { api: '/products', bareUrlOnly: true, images: { list: 'products', each: 'image', first: 2 } } satisfies EarlyCall<ProductList>,
+    early: { api: '/products', bareUrlOnly: true, images: { list: 'products', each: 'image', first: 2, sizes: CARD_SIZES } } satisfies EarlyCall<ProductList>,
   },
   { path: '/products/category/:id', screen: 'category', serverRendered: true, firstVisit: true, prefetch: ['product-details'] },
   {
@@ -101,7 +106,7 @@ export const ROUTES: readonly Route[] = [
     // product was just added to.
     prefetch: ['swiper', 'cart'],
     // Asked without the token, as the screen asks it (src/features/product/api/get-product.ts).
-    early: { api: '/products/details/:id', token: 'never', images: { at: ['OverView_Product', 'main_image'] } } satisfies EarlyCall<Details>,
+    early: { api: '/products/details/:id', token: 'never', images: { at: ['OverView_Product', 'main_image'], sizes: PRODUCT_PAGE_SIZES } } satisfies EarlyCall<Details>,
   },
   { path: '/offers', screen: 'offers', serverRendered: true, firstVisit: true, prefetch: ['product-details'] },
   { path: '/bestSeller', screen: 'best-seller', serverRendered: true, firstVisit: true, prefetch: ['product-details'] },

@@ -53,7 +53,7 @@ export interface RequestOptions {
    * under the language it is in, even when the shopper switches meanwhile.
    */
   lang: Lang;
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;

@@ -2,11 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { field, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
+import { eastern, field, say, settled, signInWithForm, type Lang } from './journey-helpers.ts';
 
 const env = useShopAndBrowser();
 
-const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
 const signedInItems = (lang: Lang) => (lang === 'ar'
   ? ['حسابي', 'طلباتي', 'إضافة عنوان', 'تسجيل الخروج']

@@ -184,7 +184,7 @@ describe.each(['en', 'ar'] as const)('the back office\'s staff at work (%s)', (l
       await openBackOffice(page, shop.url, lang, staffEmail, STAFF_PASSWORD);
       await openOrder(page, lang, order.number);
       const totals = page.getByRole('region', { name: say(lang, 'Totals', 'الإجماليات') });
-      await totals.getByText(say(lang, `Coupon ${COUPON}`, `القسيمة ${COUPON}`), { exact: true }).waitFor();
+      await totals.getByText(say(lang, `Coupon ${COUPON}`, `كوبون ${COUPON}`), { exact: true }).waitFor();
 
       const opener = page.getByRole('button', { name: say(lang, 'Cancel the order', 'إلغاء الطلب'), exact: true });
       await opener.click();

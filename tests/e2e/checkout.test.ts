@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, badgeCount, definition, expectBadge, field, listMarkers, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, badgeCount, definition, eastern, expectBadge, field, listMarkers, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import { formatLongDay, formatShortDay, formatTimestamp } from '../../src/lib/dates.ts';
 import type { Static } from 'typebox';
@@ -20,7 +20,6 @@ type OrderRow = Static<typeof OrderRowSchema>;
 interface Orders { orders: OrderRow[]; meta: Static<typeof Meta> }
 type OrderDetail = Static<typeof OrderDetailSchema>;
 
-const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
 async function axeClean(page: Page) {
   await settled(page);

@@ -1,8 +1,10 @@
 // Small helpers shared by the journeys (not a test file itself).
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { plain } from './harness.ts';
+import sharp from 'sharp';
+import { OWNER_PASSWORD, plain, seriousViolations } from './harness.ts';
 import type { CartData } from '../../src/lib/contract.ts';
+import { formatMoney } from '../../src/lib/money.ts';
 
 export type Lang = 'en' | 'ar';
 
@@ -10,6 +12,9 @@ export type Lang = 'en' | 'ar';
 export const say = (lang: Lang, en: string, ar: string) => (lang === 'ar' ? ar : en);
 
 /** Eastern Arabic digits → 0-9. */
+/** Latin digits written in Arabic-Indic ones, as an Arabic phone keyboard types them. */
+export const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
+
 export const latin = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
 
 /** `EGP 1,234.50` or `١٬٢٣٤٫٥٠ ج.م.` → 1234.5 */
@@ -58,6 +63,19 @@ export async function signInWithForm(page: Page, lang: Lang, login: string, pass
   await field(page, say(lang, 'Password', 'كلمة المرور')).fill(password);
   await page.getByRole('button', { name: say(lang, 'Sign in', 'تسجيل الدخول'), exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/sign-in');
+}
+
+/**
+ * From the cart, Proceed and 'Your Info' (two names, an 11-digit phone in the page's digits),
+ * confirmed: the shopper is on the address step.
+ */
+export async function proceedToAddress(page: Page, lang: Lang) {
+  await page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/info');
+  await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
+  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill(lang === 'ar' ? '٠١٠١٢٣٤٥٦٧٨' : '01012345678');
+  await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/address');
 }
 
 /** The cart badge's number (0 when it shows nothing). */
@@ -142,13 +160,18 @@ export function catalogGet<T>(shopUrl: string, path: string, lang: Lang): Promis
 }
 
 /** A signed-in POST of the API (JSON body), as the storefront makes it: the envelope's `data`. */
-export async function apiPost<T>(shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
+export function apiPost<T>(shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
+  return apiSend<T>('POST', shopUrl, path, token, body, lang);
+}
+
+/** A signed-in write of the API with a JSON body (POST, or PUT as the back office's replacements): the envelope's `data`. */
+export async function apiSend<T>(method: 'POST' | 'PUT', shopUrl: string, path: string, token: string, body: unknown, lang: Lang = 'en'): Promise<T> {
   const response = await fetch(`${shopUrl}/api${path}`, {
-    method: 'POST',
+    method,
     headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
 
@@ -220,4 +243,161 @@ export async function waitForPersistedQueries(page: Page, prefixes: unknown[][])
     const saved = (await persisted(page))?.queries ?? [];
     return prefixes.filter((prefix) => !saved.some((key) => startsWithKey(key, prefix)));
   }).toEqual([]);
+}
+
+/**
+ * From the cart (smells chosen) through info (the phone in the page's digits), the saved address and
+ * free shipping, to the payment step with the method chosen (cash on delivery unless told).
+ */
+export async function checkoutToPayment(page: Page, lang: Lang, method: 'cash' | 'wallet' = 'cash') {
+  const proceed = page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true });
+  await expect.poll(() => proceed.isEnabled()).toBe(true);
+  await proceed.click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/info');
+  await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
+  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill(lang === 'ar' ? eastern('01012345678') : '01012345678');
+  await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/address');
+  await page.getByRole('radio', { name: /^Home/ }).check(); // the demo's saved address
+  await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
+  await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
+  await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-session/payment');
+  const label = method === 'cash' ? say(lang, 'Cash on delivery', 'الدفع عند الاستلام') : say(lang, 'Vodafone Cash', 'فودافون كاش');
+  await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label });
+}
+
+/** Waits for the page to settle, then expects axe to find nothing serious on it. */
+export async function axeClean(page: Page) {
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The cart's and checkout's note on a line whose price changed since it was added (src/components/price-changed.tsx). */
+export const priceChanged = (lang: Lang, from: number, to: number) => plain(say(lang,
+  `Price changed from ${formatMoney(from, lang)} to ${formatMoney(to, lang)}`,
+  `تغيّر السعر من ${formatMoney(from, lang)} إلى ${formatMoney(to, lang)}`));
+
+/** A photo as a phone's gallery holds it, `width` × `height`, its colours told apart by `hue`: a JPEG or a PNG by the file's name. */
+export async function gradientPhoto(file: string, width: number, height: number, hue: number) {
+  const data = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const x = i % width;
+    data[i * 3] = (x + hue) % 256;
+    data[i * 3 + 1] = Math.floor(i / width) % 256;
+    data[i * 3 + 2] = 128 + hue / 2;
+  }
+  const image = sharp(data, { raw: { width, height, channels: 3 } });
+  await (file.endsWith('.png') ? image.png() : image.jpeg({ quality: 90 })).toFile(file);
+}
+
+/** A back-office menu entry, in English and Arabic: its screen's heading reads the same. */
+export interface MenuEntry { en: string; ar: string }
+
+/** From the back office's menu (inline at 1280 px), one of its screens, once its heading is shown. */
+export async function ownerMenuTo(page: Page, lang: Lang, entry: MenuEntry) {
+  const menu = page.getByRole('navigation', { name: say(lang, 'Back office', 'لوحة الإدارة') });
+  await menu.getByRole('link', { name: say(lang, entry.en, entry.ar), exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: say(lang, entry.en, entry.ar) }).waitFor();
+}
+
+/** Signs the owner in at the shop's sign-in page, opens the back office and, from its menu, one of the owner's screens. */
+export async function openOwnerScreen(page: Page, shopUrl: string, lang: Lang, entry: MenuEntry) {
+  await page.goto(`${shopUrl}/sign-in`);
+  await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
+  await page.goto(`${shopUrl}/admin`);
+  await page.getByRole('heading', { level: 1, name: say(lang, 'Dashboard', 'لوحة المتابعة') }).waitFor();
+  await ownerMenuTo(page, lang, entry);
+}
+
+export const PRODUCTS: MenuEntry = { en: 'Products', ar: 'المنتجات' };
+export const COUPONS: MenuEntry = { en: 'Coupons', ar: 'الكوبونات' };
+
+export interface NewProduct {
+  name: { en: string; ar: string };
+  /** in EGP, typed in the page's digits */
+  price: number;
+  stock: number;
+  code: string;
+  /** each smell's English and Arabic names */
+  smells: readonly (readonly [string, string])[];
+}
+
+/**
+ * From the back office's Products screen: "New product", the form filled (in the first category)
+ * and added, axe on the empty form and on the product's page it leads to; `beforeAdd` may look at
+ * the filled form first. Answers the new product's id.
+ */
+export async function addProduct(page: Page, lang: Lang, product: NewProduct, beforeAdd?: () => Promise<void>): Promise<number> {
+  await page.getByRole('link', { name: say(lang, 'New product', 'منتج جديد'), exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: say(lang, 'New product', 'منتج جديد') }).waitFor();
+  await axeClean(page);
+  await field(page, say(lang, 'Name in English', 'الاسم بالإنجليزية')).fill(product.name.en);
+  await field(page, say(lang, 'Name in Arabic', 'الاسم بالعربية')).fill(product.name.ar);
+  // Arabic digits in the price, as an owner's phone keyboard types them.
+  await field(page, say(lang, 'Price (EGP)', 'السعر (جنيه)')).fill(lang === 'ar' ? eastern(String(product.price)) : String(product.price));
+  await field(page, say(lang, 'Stock', 'المخزون')).fill(String(product.stock));
+  await field(page, say(lang, 'Product code', 'كود المنتج')).fill(product.code);
+  await page.getByRole('combobox', { name: say(lang, 'Category', 'القسم') }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  for (const [i, [en, ar]] of product.smells.entries()) {
+    await page.getByRole('button', { name: say(lang, 'Add a smell', 'إضافة رائحة'), exact: true }).click();
+    const n = lang === 'ar' ? eastern(String(i + 1)) : String(i + 1);
+    await field(page, say(lang, `Smell ${n} in English`, `الرائحة ${n} بالإنجليزية`)).fill(en);
+    await field(page, say(lang, `Smell ${n} in Arabic`, `الرائحة ${n} بالعربية`)).fill(ar);
+  }
+  await beforeAdd?.();
+  await page.getByRole('button', { name: say(lang, 'Add the product', 'إضافة المنتج'), exact: true }).click();
+  await page.getByText(say(lang, 'The product was added.', 'تمت إضافة المنتج.'), { exact: true }).waitFor();
+  await page.waitForURL(/\/admin\/products\/\d+$/);
+  await axeClean(page);
+  return Number(/\/products\/(\d+)$/.exec(page.url())![1]);
+}
+
+/** On the product's back-office page: its price (EGP) changed from `was` to `now`, and saved. */
+export async function changePrice(page: Page, lang: Lang, was: number, now: number) {
+  const price = field(page, say(lang, 'Price (EGP)', 'السعر (جنيه)'));
+  await expect.poll(() => price.inputValue()).toBe(String(was));
+  await price.fill(String(now));
+  await page.getByRole('button', { name: say(lang, 'Save', 'حفظ'), exact: true }).click();
+  await page.getByText(say(lang, 'The product was saved.', 'تم حفظ المنتج.'), { exact: true }).waitFor();
+}
+
+/** A coupon's card on the back office's Coupons screen. */
+export const couponCard = (page: Page, code: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: code, exact: true }) });
+
+export interface NewCoupon { code: string; percent: number; minimum?: number; oncePerCustomer?: boolean }
+
+/**
+ * On the Coupons screen: "New coupon", its dialog filled (the code in lower case, numbers in the
+ * page's digits; axe on it) and created; `beforeCreate` may try the filled dialog first, leaving it
+ * as it found it. Answers the coupon's card, once the list shows it.
+ */
+export async function createCoupon(page: Page, lang: Lang, coupon: NewCoupon, beforeCreate?: (dialog: Locator) => Promise<void>) {
+  const digits = (n: number) => (lang === 'ar' ? eastern(String(n)) : String(n));
+  await page.getByRole('button', { name: say(lang, 'New coupon', 'كوبون جديد'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: say(lang, 'New coupon', 'كوبون جديد') });
+  await dialog.waitFor();
+  await field(dialog, say(lang, 'Code', 'الرمز')).fill(coupon.code.toLowerCase());
+  await field(dialog, say(lang, 'Discount', 'الخصم')).fill(digits(coupon.percent));
+  if (coupon.minimum !== undefined) await field(dialog, say(lang, 'Minimum order (EGP)', 'الحد الأدنى للطلب (ج.م.)')).fill(digits(coupon.minimum));
+  if (coupon.oncePerCustomer) await dialog.getByRole('switch', { name: say(lang, 'Once per customer', 'مرة واحدة لكل عميل') }).check();
+  await axeClean(page);
+  await beforeCreate?.(dialog);
+  await dialog.getByRole('button', { name: say(lang, 'Create the coupon', 'إنشاء الكوبون'), exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const { code } = coupon;
+  await page.getByRole('status').filter({ hasText: say(lang, `The coupon ${code} was created.`, `تم إنشاء الكوبون ${code}.`) }).waitFor();
+  const card = couponCard(page, code);
+  await card.getByText(say(lang, 'Active now', 'فعّال الآن'), { exact: true }).waitFor();
+  return card;
+}
+
+/** Signs the demo shopper in at the shop's sign-in page: their token. */
+export async function signInDemo(page: Page, shopUrl: string, lang: Lang): Promise<string> {
+  await page.goto(`${shopUrl}/sign-in`);
+  await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
+  return storedToken(page);
 }

@@ -6,13 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Static } from 'typebox';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, field, say, settled, signInWithForm, stockNow, storedToken, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, checkoutToPayment, eastern, field, say, settled, signInWithForm, stockNow, storedToken, type Lang } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema } from '../../server/contract/checkout.ts';
 
 type OrderDetail = Static<typeof OrderDetailSchema>;
 
-const eastern = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
 /** Product 3 of the seed: no smells, no gift; one unit is a complete cart. */
 const PRODUCT = 3;
@@ -61,19 +60,7 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
       const token = await storedToken(page);
       await apiPost(shop.url, '/addToCard', token, { product_id: PRODUCT });
       await page.goto(shop.url + '/cart');
-      await page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/info');
-      await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
-      await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill(lang === 'ar' ? eastern('01012345678') : '01012345678');
-      await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/address');
-      await page.getByRole('radio', { name: /^Home/ }).check(); // the demo's saved address
-      await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
-      await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
-      await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/payment-session/payment');
-      await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Vodafone Cash', 'فودافون كاش') });
+      await checkoutToPayment(page, lang, 'wallet');
       await page.getByRole('button', { name: say(lang, 'Confirm Order', 'تأكيد الطلب'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/order-is-done');
 

@@ -9,7 +9,7 @@ import type { Locator, Page, Request, Route } from 'playwright-core';
 import { seededRandom } from '../seeded-random.ts';
 import { footerLink, plain, seriousViolations, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, apiSignIn, catalogGet, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
+  apiGet, apiPost, apiSignIn, catalogGet, checkoutToPayment, expectBadge, field, persisted, persistedData, say, settled, signInWithForm, storedToken, waitForPersistedQueries, type Lang,
 } from './journey-helpers.ts';
 import type { Static } from 'typebox';
 import type { CartData } from '../../src/lib/contract.ts';
@@ -431,25 +431,6 @@ describe.each(['en', 'ar'] as const)('offline cart changes, in %s', (lang) => {
 
 const confirmOrder = (page: Page, lang: Lang) =>
   page.getByRole('button', { name: say(lang, 'Confirm Order', 'تأكيد الطلب'), exact: true });
-
-/** From the cart (smells chosen) through info, the saved address and free shipping, to the payment step with cash on delivery. */
-async function checkoutToPayment(page: Page, lang: Lang) {
-  const proceed = page.getByRole('button', { name: say(lang, 'Proceed to checkout', 'المتابعة لإتمام الطلب'), exact: true });
-  await expect.poll(() => proceed.isEnabled()).toBe(true);
-  await proceed.click();
-  await page.waitForURL((url) => url.pathname === '/payment-session/info');
-  await field(page, say(lang, 'Full name', 'الاسم الكامل')).fill(say(lang, 'Laila Hassan', 'ليلى حسان'));
-  await field(page, say(lang, 'Phone', 'رقم الهاتف')).fill('01012345678');
-  await page.getByRole('button', { name: say(lang, 'Confirm', 'تأكيد'), exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/payment-session/address');
-  await page.getByRole('radio', { name: /^Home/ }).check(); // the demo's saved address
-  await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/payment-session/shipping');
-  await page.getByRole('radio', { name: new RegExp(`^${say(lang, 'Free delivery', 'توصيل مجاني')}`) }).check();
-  await page.getByRole('button', { name: say(lang, 'Next', 'التالي'), exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/payment-session/payment');
-  await field(page, say(lang, 'Payment method', 'طريقة الدفع')).selectOption({ label: say(lang, 'Cash on delivery', 'الدفع عند الاستلام') });
-}
 
 describe.each(['en', 'ar'] as const)('offline checkout, in %s', (lang) => {
   it('offline, Confirm is disabled and says so with a Retry; back online the order is placed once', async () => {

@@ -252,6 +252,9 @@ describe('offline images', () => {
       await page.goto(env.shop.url + '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await controlled(page);
+      // The home page's own pictures and late calls finished first: one still on its way when the
+      // connection drops is a failed load of its own, not the unseen image this test is about.
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       const unseen = `/media/products/never-seen-${Date.now()}.svg`;
       const answer = await page.evaluate(async (src) => {

@@ -22,6 +22,33 @@ const ROLES: Record<string, 'staff' | 'owner'> = {
   'GET /admin/customers/{id}': 'staff',
   'POST /admin/customers/{id}/points': 'owner',
   'GET /admin/audit': 'owner',
+  'GET /admin/products': 'owner',
+  'POST /admin/products': 'owner',
+  'GET /admin/products/{id}': 'owner',
+  'PUT /admin/products/{id}': 'owner',
+  'POST /admin/products/{id}/archive': 'owner',
+  'GET /admin/products/export': 'owner',
+  'POST /admin/products/import': 'owner',
+  'GET /admin/gifts': 'owner',
+  'GET /admin/products/{id}/images': 'owner',
+  'POST /admin/products/{id}/images': 'owner',
+  'DELETE /admin/products/{id}/images/{imageId}': 'owner',
+  'PUT /admin/products/{id}/images/order': 'owner',
+  'POST /admin/products/{id}/images/{imageId}/main': 'owner',
+  'GET /admin/categories': 'owner',
+  'POST /admin/categories': 'owner',
+  'PUT /admin/categories/{id}': 'owner',
+  'GET /admin/coupons': 'owner',
+  'POST /admin/coupons': 'owner',
+  'PUT /admin/coupons/{id}': 'owner',
+  'GET /admin/content': 'owner',
+  'PUT /admin/content': 'owner',
+  'GET /admin/settings': 'owner',
+  'PUT /admin/settings': 'owner',
+  'GET /admin/staff': 'owner',
+  'POST /admin/staff': 'owner',
+  'PUT /admin/staff/{id}': 'owner',
+  'POST /admin/staff/{id}/remove': 'owner',
 };
 
 let app: FastifyInstance;
@@ -39,7 +66,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const url = (route: string) => route.split(' ')[1].replace('{number}', 'ATR-99999999').replace('{id}', '999999');
+const url = (route: string) => route.split(' ')[1].replace('{number}', 'ATR-99999999').replace('{id}', '999999').replace('{imageId}', '999999');
 
 describe('the back office by role', () => {
   it('every /admin route openapi.json lists has a row, and no row is stale', () => {
@@ -57,8 +84,8 @@ describe('the back office by role', () => {
   });
 
   it.each(Object.entries(ROLES))('%s: 401 without a token, 403 below %s, through for the roles that may', async (route, needed) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST';
-    const body = method === 'POST' ? {} : undefined;
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
     const none = await call(app, method, url(route), { body });
     expect(none.statusCode, route).toBe(401);
     for (const lang of ['en', 'ar'] as const) {

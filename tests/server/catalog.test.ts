@@ -267,7 +267,9 @@ describe('GET /products/details/{id}', () => {
     const gallery = await app.db.selectFrom('product_images').select(['id', 'image']).where('product_id', '=', p.id)
       .where('kind', '=', 'gallery').orderBy('sort').orderBy('id').execute();
     expect(gallery.length).toBeGreaterThan(0);
-    expect(o.images).toEqual(gallery.map((g) => ({ product_image_id: g.id, product_image: g.image })));
+    // The main picture is the first of the product's pictures (migration 007): main_image, not repeated in images.
+    expect(gallery[0]).toMatchObject({ id: p.main_image_id, image: p.main_image });
+    expect(o.images).toEqual(gallery.slice(1).map((g) => ({ product_image_id: g.id, product_image: g.image })));
     const galleryImage = await app.inject({ method: 'GET', url: o.images[0].product_image });
     expect(galleryImage.statusCode).toBe(200);
 

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disposeLive, liveServer, liveShopper, sleep, type LiveAnswer, type LiveServer, type LiveShopper } from './live-server.ts';
 import { seededRandom } from '../seeded-random.ts';
+import { OWNER_PASSWORD } from './helpers.ts';
 
 /**
  * The contract's in-flight answer: 409, Retry-After, and this body (docs/rules.md,
@@ -26,7 +27,7 @@ let twin: LiveServer;
 const figures: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
-  shop = await liveServer();
+  shop = await liveServer({ DEMO_OWNER_PASSWORD: OWNER_PASSWORD });
   await shop.start();
   twin = await liveServer({}, { dir: shop.dir });
   await twin.start();
@@ -219,25 +220,46 @@ describe('50 checkouts with different keys on one cart', () => {
   });
 });
 
-describe('a once-per-user coupon redeemed 100 times in parallel', () => {
-  it('is used once: one order carries it, one use is counted', async () => {
+/** The owner's token, signed in over HTTP (the shop is started with DEMO_OWNER_PASSWORD). */
+async function ownerToken(server: LiveServer): Promise<string> {
+  const res = await server.request('POST', '/user/login', { body: { login: 'owner@attar.eg', password: OWNER_PASSWORD } });
+  if (res.status !== 200) throw new Error(`owner login: ${res.status} ${res.raw}`);
+  return res.body.data.token;
+}
+
+/** A coupon made by the owner in the back office (POST /admin/coupons): 10 % off, no minimum, with `limits`. */
+async function ownersCoupon(code: string, limits: { max_uses: number | null; once_per_customer: boolean }) {
+  const res = await shop.request('POST', '/admin/coupons', {
+    token: await ownerToken(shop),
+    body: { code, kind: 'percent', value: 10, min_order: 0, starts_at: null, ends_at: null, active: true, ...limits },
+  });
+  if (res.status !== 201) throw new Error(`coupon: ${res.status} ${res.raw}`);
+  return code;
+}
+
+describe('a once-per-customer coupon redeemed 100 times in parallel by one customer', () => {
+  it.each([
+    ['WELCOME10, the seed\'s', async () => 'WELCOME10'],
+    ['one the owner made in the back office', () => ownersCoupon('ONCEEACH', { max_uses: null, once_per_customer: true })],
+  ])('%s: used once, one order carries it, one use is counted', async (_name, make) => {
+    const code = await make();
     const s = await liveShopper(shop);
     const product = productId(shop, GIFT_BOX);
     setStock(shop, product, 1000);
-    const coupon = () => shop.sql((db) => db.prepare("select id, used_count from coupons where code = 'WELCOME10'").get()) as { id: number; used_count: number };
+    const coupon = () => shop.sql((db) => db.prepare('select id, used_count from coupons where code = ?').get(code)) as { id: number; used_count: number };
     const before = coupon();
     const card = await cardId(shop, s);
     const random = seededRandom(7001);
-    // 100 redemptions, each: put something in the cart, apply WELCOME10, check out; in ten
+    // 100 redemptions, each: put something in the cart, apply the coupon, check out; in ten
     // waves of ten, half of each wave's checkouts on the second process.
     const [added, applied, placed] = await inWaves(random, 10, 10, [
       () => shop.request('POST', '/addToCard', { token: s.token, body: { product_id: product } }),
-      () => shop.request('POST', `/add/coupons/${card}`, { token: s.token, body: { name: 'WELCOME10' } }),
+      () => shop.request('POST', `/add/coupons/${card}`, { token: s.token, body: { name: code } }),
       (i) => checkout(i % 2 === 0 ? shop : twin, s, card, newKey()),
     ]);
     const all = [...added, ...applied, ...placed];
     const orders = ordersOf(shop, s.userId);
-    tally('WELCOME10 ×100', all, {
+    tally(`${code} ×100`, all, {
       redemptions: 100, couponApplied: applied.filter((a) => a.status === 200).length, orders: orders.length,
       ordersWithCoupon: orders.filter((o) => o.coupon_code !== null).length,
     });
@@ -246,13 +268,13 @@ describe('a once-per-user coupon redeemed 100 times in parallel', () => {
     for (const a of [...applied, ...placed].filter((x) => x.status !== 200)) {
       expect(a.status, a.raw).toBe(422);
       expect([
-        'You have already used the coupon "WELCOME10".', 'Your cart is empty.',
+        `You have already used the coupon "${code}".`, 'Your cart is empty.',
         // applied to a cart another redemption had just emptied
         'The coupon "WELCOME10" needs a subtotal of at least EGP 300.00.',
       ]).toContain(a.body.message);
     }
 
-    const withCoupon = orders.filter((o) => o.coupon_code === 'WELCOME10');
+    const withCoupon = orders.filter((o) => o.coupon_code === code);
     expect(withCoupon).toHaveLength(1);
     expect(withCoupon[0].coupon_discount).toBeGreaterThan(0);
     expect(orders.filter((o) => o.coupon_discount > 0)).toHaveLength(1);
@@ -264,6 +286,38 @@ describe('a once-per-user coupon redeemed 100 times in parallel', () => {
     expect(orders.reduce((n, o) => n + o.units, 0) + left.n).toBe(100);
     expect(orders.every((o) => o.items === 1 && o.statuses === 1)).toBe(true);
   });
+});
+
+describe('a single-use coupon the owner made, at 20 checkouts at once', () => {
+  it('goes to one order; every other checkout is refused as used up and leaves nothing behind', async () => {
+    const code = await ownersCoupon('JUSTONE', { max_uses: 1, once_per_customer: false });
+    const product = productId(shop, GIFT_BOX);
+    setStock(shop, product, 1000);
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => liveShopper(shop)));
+    const cards: number[] = [];
+    for (const b of buyers) {
+      await addUnit(shop, b, product);
+      const card = await cardId(shop, b);
+      const applied = await shop.request('POST', `/add/coupons/${card}`, { token: b.token, body: { name: code } });
+      expect(applied.status, applied.raw).toBe(200);
+      cards.push(card);
+    }
+    await Promise.all([warm(shop, 10), warm(twin, 10)]);
+    const answers = await Promise.all(buyers.map((b, i) => checkout(i % 2 ? twin : shop, b, cards[i], newKey())));
+    const orders = buyers.flatMap((b) => ordersOf(shop, b.userId));
+    tally(`${code}: 20 buyers, two processes`, answers, { orders: orders.length });
+    expectNo5xx(answers, shop);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status, a.raw).toBe(422);
+      expect(a.body.message).toBe(`The coupon "${code}" has reached its use limit.`);
+    }
+    expect(orders).toHaveLength(1);
+    expect(orders[0].coupon_code).toBe(code);
+    const row = shop.sql((db) => db.prepare('select id, used_count from coupons where code = ?').get(code)) as { id: number; used_count: number };
+    expect(row.used_count).toBe(1);
+    expect(shop.sql((db) => db.prepare('select count(*) as n from coupon_uses where coupon_id = ?').get(row.id))).toEqual({ n: 1 });
+  }, 120_000);
 });
 
 describe('points spent by concurrent checkouts', () => {

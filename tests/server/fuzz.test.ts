@@ -52,7 +52,7 @@ describe('hostile requests on every route', () => {
       total += tally.tried;
     }
     expect(total).toBeGreaterThanOrEqual(world.routes.length * 10);
-  }, 120_000);
+  }, 300_000); // catches a hang only: about 20 s on a quiet machine for 81 routes, 120 s was passed beside other test runs
 
   it("leave another shopper's data, prices, coupons, order states and points ledgers as they were", async () => {
     expect(await invariantProblems(world)).toEqual([]);

@@ -16,12 +16,12 @@ export const MEDIA_DIR = path.join(os.tmpdir(), 'attar-test-media');
 /** The demo owner's password in tests (DEMO_OWNER_PASSWORD): without one the seed makes a one-time password and prints it. */
 export const OWNER_PASSWORD = 'owner-pass-1';
 
-export async function makeApp(settings: Partial<ShopSettings> = {}, config: { databaseUrl?: string } = {}): Promise<FastifyInstance> {
+export async function makeApp(settings: Partial<ShopSettings> = {}, config: { databaseUrl?: string; mediaDir?: string } = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     config: {
       databaseUrl: config.databaseUrl ?? ':memory:',
       logLevel: 'silent',
-      mediaDir: MEDIA_DIR,
+      mediaDir: config.mediaDir ?? MEDIA_DIR,
       distDir: path.join(os.tmpdir(), 'attar-no-dist'),
       demoOwnerPassword: OWNER_PASSWORD,
       // Tests register many shoppers from one address, and send many reviews from one account.

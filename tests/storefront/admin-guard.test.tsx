@@ -55,6 +55,28 @@ describe('the back office\'s guard', () => {
     expect(within(menu).getByRole('link', { name: 'Audit' })).toBeTruthy();
   });
 
+  it('keeps the owner\'s set-up screens behind "More", which opens them, closes on a choice and on Escape', async () => {
+    fakeApi({ '/user/profile': () => me('owner'), '/admin/dashboard': () => dashboard, '/admin/audit': () => ok({ entries: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } }) });
+    renderAdmin('/');
+    const menu = await screen.findByRole('navigation', { name: 'Back office' });
+    const more = within(menu).getByRole('button', { name: 'More' });
+    const group = document.getElementById(more.getAttribute('aria-controls') ?? '')!;
+    expect(within(group).getAllByRole('link').map((link) => link.textContent)).toEqual(['Products', 'Categories', 'Coupons', 'Shop texts', 'Settings', 'Staff', 'Audit']);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(group.className).not.toMatch(/\bopen\b/);
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(group.className).toMatch(/\bopen\b/);
+    fireEvent.keyDown(group, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+    fireEvent.click(more);
+    fireEvent.click(within(group).getByRole('link', { name: 'Audit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit' })).toBeTruthy();
+    await waitFor(() => expect(more.getAttribute('aria-expanded')).toBe('false'));
+    expect(more.className).toMatch(/\bactive\b/);
+  });
+
   it('asks for a new password first, then opens the back office', async () => {
     let changed = false;
     const { calls } = fakeApi({

@@ -560,3 +560,29 @@ describe('a 401 during a change', () => {
     expect(await screen.findByText('Please Login First')).toBeTruthy();
   });
 });
+
+describe('a price that changed since the line was put in the cart', () => {
+  it('says so on the line, from the old price to today\'s, in both languages; an unchanged line says nothing', async () => {
+    const changed = line({ previous_price: 450, product_price: 500, smell: ['Rose'] });
+    const same = line({ id: 12, product_id: 6, product_name: 'Amber Soap', product_smell: [], smell: [null] });
+    serve(cartOf([changed, same]));
+    const view = renderCart();
+    const notes = await screen.findAllByTestId('price-changed');
+    expect(notes).toHaveLength(1);
+    expect(plain(notes[0].textContent)).toBe('Price changed from EGP 450.00 to EGP 500.00');
+    expect(notes[0].closest('li')?.textContent).toContain('Oud Royal');
+    view.unmount();
+    localStorage.setItem('lang', 'ar');
+    renderCart();
+    const arabic = await screen.findByTestId('price-changed');
+    expect(plain(arabic.textContent)).toBe('تغيّر السعر من ٤٥٠٫٠٠ ج.م. إلى ٥٠٠٫٠٠ ج.م.');
+    localStorage.removeItem('lang');
+  });
+
+  it('says before checkout that the delivery fee depends on the governorate, when the shop sets fees per governorate', async () => {
+    serve(cartOf([ready], { fee_varies_by_governorate: true, standard_delivery_days: 5 }));
+    renderCart();
+    expect(await screen.findByText(/The delivery fee depends on your governorate: checkout shows yours\./)).toBeTruthy();
+    expect(screen.getByText(/Standard delivery within 5 days is free/)).toBeTruthy();
+  });
+});

@@ -16,7 +16,7 @@ import { readCheckoutSession, startCheckoutSession, updateCheckoutSession, type 
 import type { CartData } from '@/lib/contract';
 import { formatDay, formatLongDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { cartQuery } from '@/features/cart/api/get-cart';
+import { cartForAddressQuery, cartQuery } from '@/features/cart/api/get-cart';
 import { allOrdersQuery, ordersQuery } from '@/features/orders/api/get-orders';
 import { profileQuery } from '@/features/account/api/get-profile';
 import { amountToPay, deliveryDateShown, shippingTypeShown } from '@/features/checkout/utils/summary';
@@ -51,9 +51,14 @@ const where = () => screen.getByTestId('where').textContent;
  * the shell's, already on screen, so a navigation to a screen still loading
  * keeps the current one, as in the app.
  */
-function renderCheckout(path: string, { orderDone = <OrderIsDone /> }: { orderDone?: ReactNode } = {}) {
+function renderCheckout(path: string, { orderDone = <OrderIsDone />, kept }: { orderDone?: ReactNode; kept?: [QueryKey, unknown] } = {}) {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
+  // What the device kept (IndexedDB), in the client before the first render as the app restores it; stale, as restored.
+  if (kept) {
+    queryClient.setQueryData(kept[0], kept[1]);
+    void queryClient.invalidateQueries({ queryKey: kept[0], refetchType: 'none' });
+  }
   const result = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -107,6 +112,9 @@ const CART: CartData = {
   coupon_problem: null,
   price_after_coupon: 720,
   shiping: 60,
+  shipping_governorate: null,
+  fee_varies_by_governorate: false,
+  standard_delivery_days: 7,
   phone: '01055501234',
   subtotal: 800,
   summary: { total: 670, totalAfterShiping: 730, Estimated_Delivery_by: '2026-06-22' },
@@ -114,7 +122,7 @@ const CART: CartData = {
   closed_weekdays: [5],
   product_in_card: [{
     id: 31, product_id: 11, product_name: 'Royal Oud', product_image: '/media/11.webp', product_price: 400, product_qty: 2, line_total: 800,
-    typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose', 'Amber'], gift_id: null, giftproduct: [], stock: 9,
+    typesale_name: 'normal', product_smell: ['Rose', 'Amber'], smell: ['Rose', 'Amber'], gift_id: null, giftproduct: [], stock: 9, previous_price: null,
   }],
   card_count: 2,
 };
@@ -758,6 +766,7 @@ describe('Confirm Order', () => {
     const [call] = checkoutCalls(fetchMock);
     expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({
       card_id: 7, username: 'Mona Adel', phone: '01012345678', address_id: 5, shiping: 'date', date: '2026-06-20', payment: 'cach', point: 1000,
+      amount_seen: 730,
     });
     expect(keyOf(call)).toMatch(/^[A-Za-z0-9_\-:.]{8,128}$/);
     await act(async () => answer(placed()));
@@ -817,7 +826,8 @@ describe('Confirm Order', () => {
     click('Confirm Order');
     await screen.findByText('Your order ATR-10042 has been placed.');
     // The cart was refreshed (the order emptied it) while the step is still on screen.
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/showCard')).length).toBeGreaterThanOrEqual(2));
+    // (asked for the chosen address: /showCard?address_id=5)
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname.endsWith('/showCard')).length).toBeGreaterThanOrEqual(2));
     await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
     expect(where()).toBe('/payment-session/payment');
     expect(summaryOf('Name')).toBe('Mona Adel');
@@ -962,6 +972,101 @@ describe('Confirm Order', () => {
     await waitFor(() => expect(checkoutCalls(fetchMock)).toHaveLength(2));
     const [a, b] = checkoutCalls(fetchMock);
     expect(keyOf(b)).toBe(keyOf(a));
+  });
+});
+
+describe('the fee to the chosen address, and prices that changed', () => {
+  /** The cart as the server answers it: with ?address_id, the fee to that address's governorate. */
+  const feeApi = (extra: Parameters<typeof fakeApi>[0] = {}, cart: (url: URL) => CartData = (url) => (url.searchParams.get('address_id') === '6'
+    ? { ...CART, shiping: 35, shipping_governorate: 'cairo', summary: { ...CART.summary, totalAfterShiping: 705 } }
+    : CART)) => fakeApi({
+    '/showCard': (_lang, url) => json({ status: 200, message: 'ok', data: cart(url) }),
+    '/user/show/address': () => json({ status: 200, message: 'ok', data: { address: [HOME, WORK] } }),
+    ...extra,
+  });
+  const cartAsked = (calls: ReturnType<typeof fakeApi>['fetchMock']['mock']['calls']) =>
+    calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((url) => url.pathname === '/api/showCard').map((url) => url.search);
+
+  it('the shipping step and the summary show the fee to the chosen address\'s governorate, in both languages', async () => {
+    session({ userAddress: 6, userShipping: null });
+    const { fetchMock } = feeApi();
+    const first = renderCheckout('/payment-session/shipping');
+    const scheduled = await screen.findByRole('radio', { name: /Scheduled delivery/ });
+    expect(scheduled.closest('label')?.textContent).toContain(`On a day you choose, for ${formatMoney(35, 'en')} to Cairo.`);
+    expect(cartAsked(fetchMock.mock.calls)).toContain('?address_id=6');
+    first.unmount();
+    session({ userAddress: 6, userShipping: 'date', userDate: '2026-06-20' });
+    const second = renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Order summary' });
+    expect(summaryOf('Shipping fee to Cairo')).toBe(formatMoney(35, 'en'));
+    expect(summaryOf('Amount to pay')).toBe(formatMoney(705, 'en'));
+    second.unmount();
+    localStorage.setItem('lang', 'ar');
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'ملخص الطلب' });
+    expect(summaryOf('رسوم الشحن إلى القاهرة')).toBe(formatMoney(35, 'ar'));
+  });
+
+  it('points out a changed price in the summary and before Confirm, and sends the amount the shopper sees', async () => {
+    session({ userShipping: 'free' });
+    const CHANGED: CartData = {
+      ...CART, product_in_card: [{ ...CART.product_in_card[0], product_price: 500, previous_price: 450, line_total: 1000 }],
+    };
+    const { fetchMock } = feeApi({ '/checkout': () => json({ status: 200, message: 'Your order ATR-10042 has been placed.', data: { order: ORDER } }) }, () => CHANGED);
+    renderCheckout('/payment-session/payment');
+    await screen.findByRole('heading', { name: 'Order summary' });
+    expect(summaryOf('Items')).toBe(`Royal Oud × 2Price changed from ${formatMoney(450, 'en')} to ${formatMoney(500, 'en')}`);
+    const notice = screen.getByTestId('price-change-notice');
+    expect(notice.textContent).toContain('Prices changed since you added these to your cart');
+    expect(notice.textContent).toContain(`Royal Oud: Price changed from ${formatMoney(450, 'en')} to ${formatMoney(500, 'en')}`);
+    fireEvent.change(await screen.findByLabelText(/^Payment method/), { target: { value: 'delivery' } });
+    click('Confirm Order');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    const sent = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/checkout')).map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+    expect(sent).toEqual([expect.objectContaining({ amount_seen: 670 })]);
+  });
+
+  it('a refused Confirm (the amount changed meanwhile) asks the cart again, and the step shows the new price', async () => {
+    session({ userShipping: 'free' });
+    let raised = false;
+    const RAISED: CartData = {
+      ...CART, product_in_card: [{ ...CART.product_in_card[0], product_price: 500, previous_price: 400, line_total: 1000 }],
+      subtotal: 1000, summary: { ...CART.summary, total: 870 },
+    };
+    feeApi({
+      '/checkout': () => {
+        raised = true;
+        return json({ status: 422, message: 'The amount to pay changed to EGP 870.00 since you saw it. Please check your order and confirm again.' }, 422);
+      },
+    }, () => (raised ? RAISED : CART));
+    renderCheckout('/payment-session/payment');
+    fireEvent.change(await screen.findByLabelText(/^Payment method/), { target: { value: 'delivery' } });
+    expect(screen.queryByTestId('price-change-notice')).toBeNull();
+    click('Confirm Order');
+    await screen.findByText(/The amount to pay changed to EGP 870\.00/);
+    await screen.findByTestId('price-change-notice');
+    expect(summaryOf('Amount to pay')).toBe(formatMoney(870, 'en'));
+    expect(where()).toBe('/payment-session/payment');
+  });
+
+  it('a cart the device kept is shown at once, but Confirm waits for the server\'s answer of this visit', async () => {
+    session({ userShipping: 'free' });
+    let answer: (value: ReturnType<typeof json>) => void = () => {};
+    const { fetchMock } = feeApi({
+      '/checkout': () => json({ status: 200, message: 'Your order ATR-10042 has been placed.', data: { order: ORDER } }),
+      '/showCard': () => new Promise((resolve) => { answer = resolve; }),
+    });
+    // Last week's cart for this address, as IndexedDB restored it before the screen.
+    renderCheckout('/payment-session/payment', { kept: [cartForAddressQuery('en', TOKEN, 5).queryKey, CART] });
+    fireEvent.change(await screen.findByLabelText(/^Payment method/), { target: { value: 'delivery' } });
+    const confirm = screen.getByRole('button', { name: /Confirm Order/ });
+    expect(confirm.getAttribute('aria-busy')).toBe('true');
+    fireEvent.submit(confirm.closest('form')!);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/checkout'))).toHaveLength(0);
+    await act(async () => answer(json({ status: 200, message: 'ok', data: CART })));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Confirm Order/ }).getAttribute('aria-busy')).toBeNull());
+    click('Confirm Order');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
   });
 });
 

@@ -10,6 +10,7 @@ import { productQuery } from '@/features/product/api/get-product';
 import { cartQuery } from '@/features/cart/api/get-cart';
 import { footerQuery } from '@/features/content/api/get-footer';
 import { fakeApi } from './render';
+import { PRODUCT_PAGE_SIZES } from '@/lib/image-sources';
 
 const TOKEN = 'token-123456789012345';
 const answer = (message: string) => Promise.resolve(new Response(JSON.stringify({ status: 200, message, data: { from: message } }), { status: 200 }));
@@ -127,6 +128,30 @@ describe('the first screen\'s data, asked by the boot script before the app\'s c
     runBoot('/products/product-details/8');
     await new Promise((r) => setTimeout(r, 20));
     expect(images()).toEqual([]);
+  });
+
+  it('preloads a photo with widths as its <img> will ask for it: srcset and the screen\'s sizes, or with data saver the smallest alone', async () => {
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=image]')]
+      .map((l) => [l.getAttribute('href'), l.getAttribute('imagesrcset'), l.getAttribute('imagesizes')]);
+    const variants = [
+      { width: 320, height: 240, url: '/media/products/aaaaaaaaaaaaaaaa-320.webp', type: 'image/webp' },
+      { width: 1024, height: 768, url: '/media/products/bbbbbbbbbbbbbbbb-1024.webp', type: 'image/webp' },
+    ];
+    const details = { '/api/products/details/7': { OverView_Product: { main_image: variants[1].url, main_image_width: 4000, main_image_height: 3000, main_image_variants: variants } } };
+    localStorage.setItem('lang', 'en');
+    runBoot('/products/product-details/7', details);
+    await vi.waitFor(() => expect(preloads()).toEqual([[
+      variants[1].url, '/media/products/aaaaaaaaaaaaaaaa-320.webp 320w, /media/products/bbbbbbbbbbbbbbbb-1024.webp 1024w', PRODUCT_PAGE_SIZES,
+    ]]));
+    localStorage.setItem('data saver', 'on');
+    try {
+      runBoot('/products/product-details/7', details);
+      await vi.waitFor(() => expect(preloads()).toEqual([[variants[0].url, null, null]]));
+      runBoot('/products', { '/api/products': { products: [{ image: variants[1].url, image_width: 4000, image_height: 3000, image_variants: variants }] } });
+      await vi.waitFor(() => expect(preloads()).toEqual([[variants[0].url, null, null]]));
+    } finally {
+      localStorage.removeItem('data saver');
+    }
   });
 
   it('asks nothing on a page the server rendered in the shopper\'s language, and hides one rendered in the other', () => {

@@ -815,12 +815,13 @@ describe('what the product page offers', () => {
     const cartLine = (smell: (string | null)[]) => ({
       id: 11, product_id: 1, product_name: 'Royal Oud Intense', product_image: '/media/1.svg', product_price: 1480,
       product_qty: smell.length, line_total: 1480 * smell.length, typesale_name: 'normal', product_smell: ['Oud', 'Amber', 'Saffron', 'Rose'],
-      smell, gift_id: null, giftproduct: [], stock: 10,
+      smell, gift_id: null, giftproduct: [], stock: 10, previous_price: null,
     });
     let line = cartLine(['Oud']);
     const cart = () => ({
       card_id: 3, points: 0, points_applied: false, points_discount: 0, points_used: 0, coupon: 'not there', coupon_discount: 0,
-      coupon_problem: null, price_after_coupon: 0, shiping: 0, phone: '01000000000', subtotal: 0,
+      coupon_problem: null, price_after_coupon: 0, shiping: 0, shipping_governorate: null, fee_varies_by_governorate: false, standard_delivery_days: 7,
+      phone: '01000000000', subtotal: 0,
       summary: { total: 0, totalAfterShiping: 0, Estimated_Delivery_by: '2026-06-22' }, delivery_days: [], closed_weekdays: [5],
       product_in_card: [line], card_count: line.product_qty,
     });

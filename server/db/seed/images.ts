@@ -366,3 +366,17 @@ export function aboutSvg(): string {
     sparkle(1040, 180, 14);
   return svg(1200, 600, defs, body);
 }
+
+/**
+ * 600×600 neutral picture of a product with no photo yet (PRODUCT_PLACEHOLDER_IMAGE):
+ * a plain grey bottle on a light ground, no colour of any product, no text.
+ */
+export function placeholderSvg(): string {
+  return svg(600, 600, '', [
+    `<rect width="600" height="600" fill="#f1ede6"/>`,
+    path(rr(262, 120, 76, 70, 10), '#c9c2b8'),
+    path(rr(282, 190, 36, 40, 4), '#d6d0c7'),
+    path(rr(190, 230, 220, 270, 48), '#ddd7ce'),
+    path(rr(215, 300, 170, 110, 14), '#ebe6de'),
+  ].join(''));
+}

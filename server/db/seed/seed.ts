@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../database.ts';
 import { hashPassword, oneTimePassword } from '../../auth/passwords.ts';
 import { SEED_CATEGORIES, SEED_CONTENT, SEED_GIFTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
-import { aboutSvg, categorySvg, giftSvg, heroSvg, productSvg } from './images.ts';
+import { PRODUCT_PLACEHOLDER_IMAGE } from '../../contract/admin-products.ts';
+import { aboutSvg, categorySvg, giftSvg, heroSvg, placeholderSvg, productSvg } from './images.ts';
 
 export const DEMO_USER = {
   email: 'demo@attar.eg',
@@ -35,6 +36,8 @@ export const SEED_COUPONS = [
 function* mediaFiles(): Generator<[string, () => string]> {
   yield ['hero.svg', heroSvg];
   yield ['about.svg', aboutSvg];
+  // What a product added without a photo shows (PRODUCT_PLACEHOLDER_IMAGE in server/contract/admin-products.ts).
+  yield [PRODUCT_PLACEHOLDER_IMAGE.replace('/media/', ''), placeholderSvg];
   for (const [i, c] of SEED_CATEGORIES.entries()) yield [`categories/${c.key}.svg`, () => categorySvg({ hue: c.hue, variant: i })];
   for (const [i, g] of SEED_GIFTS.entries()) yield [`gifts/${g.key}.svg`, () => giftSvg({ hue: g.hue, variant: i })];
   for (const p of SEED_PRODUCTS) {
@@ -119,6 +122,10 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
         units_sold: p.unitsSold,
         created_at: daysAgo(now, p.addedDaysAgo),
       }).returning('id').executeTakeFirstOrThrow();
+      // The main image is the first of the product's pictures (migration 007).
+      const main = await trx.insertInto('product_images').values({ product_id: id, image: `/media/products/${p.key}.svg`, kind: 'gallery', sort: 0 })
+        .returning('id').executeTakeFirstOrThrow();
+      await trx.updateTable('products').set({ main_image_id: main.id }).where('id', '=', id).execute();
       for (let n = 1; n <= p.galleryImages; n++) {
         await trx.insertInto('product_images').values({ product_id: id, image: `/media/products/${p.key}-g${n}.svg`, kind: 'gallery', sort: n }).execute();
       }

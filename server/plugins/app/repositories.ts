@@ -11,6 +11,12 @@ import { CouponsRepository } from './coupons/coupons-repository.ts';
 import { PointsRepository } from './points/points-repository.ts';
 import { AuditRepository } from './back-office/audit-repository.ts';
 import { BackOfficeRepository } from './back-office/back-office-repository.ts';
+import { ProductAdminRepository } from './catalog/product-admin-repository.ts';
+import { ProductImagesRepository } from './catalog/product-images.ts';
+import { CategoriesRepository } from './back-office/categories-repository.ts';
+import { CouponsAdminRepository } from './back-office/coupons-admin-repository.ts';
+import { SettingsRepository } from './settings/settings-repository.ts';
+import { StaffRepository } from './back-office/staff-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +31,12 @@ declare module 'fastify' {
     points: PointsRepository;
     audit: AuditRepository;
     backOffice: BackOfficeRepository;
+    productAdmin: ProductAdminRepository;
+    productImages: ProductImagesRepository;
+    categories: CategoriesRepository;
+    couponsAdmin: CouponsAdminRepository;
+    shopSettings: SettingsRepository;
+    staff: StaffRepository;
   }
 }
 
@@ -35,12 +47,18 @@ async function repositories(app: FastifyInstance) {
   app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.settings));
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('accounts', new AccountRepository(app.db));
-  app.decorate('content', new ContentRepository(app.db));
   app.decorate('stock', new StockRepository(app.db));
   app.decorate('coupons', new CouponsRepository(app.db));
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
+  app.decorate('content', new ContentRepository(app.db, app.audit));
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
+  app.decorate('productAdmin', new ProductAdminRepository(app.db, app.audit, app.catalog));
+  app.decorate('productImages', new ProductImagesRepository());
+  app.decorate('categories', new CategoriesRepository(app.db, app.audit, app.config.mediaDir));
+  app.decorate('couponsAdmin', new CouponsAdminRepository(app.db, app.audit, app.settings.timeZone));
+  app.decorate('shopSettings', new SettingsRepository(app.db, app.config.settings, app.settings, app.audit));
+  app.decorate('staff', new StaffRepository(app.db, app.audit, (userId) => app.tokens.forgetUser(userId)));
 }
 
 export default fp(repositories, { name: 'repositories', dependencies: ['db'] });

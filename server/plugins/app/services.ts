@@ -2,11 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { CheckoutService } from '../../services/checkout.ts';
 import { OrderStatusService } from '../../services/order-status.ts';
+import { ProductPhotosService } from '../../services/product-photos.ts';
+import { ensurePhotosFolder } from '../../services/image-variants.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
     orderStatus: OrderStatusService;
+    productPhotos: ProductPhotosService;
   }
 }
 
@@ -23,6 +26,11 @@ async function services(app: FastifyInstance) {
     catalog: app.catalog,
   }));
   app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points, audit: app.audit }));
+  // The photos' folder and the placeholder a product without photos shows, made at start.
+  ensurePhotosFolder(app.config.mediaDir);
+  app.decorate('productPhotos', new ProductPhotosService(app.db, app.config.mediaDir, {
+    images: app.productImages, audit: app.audit, forgetCachedPages: () => app.catalog.invalidateDetails(),
+  }));
 }
 
 export default fp(services, { name: 'services', dependencies: ['repositories'] });

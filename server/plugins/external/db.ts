@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { seedIfEmpty } from '../../db/seed/seed.ts';
-import { mergeSettings } from '../../settings.ts';
+import { readShopSettings } from '../app/settings/settings-repository.ts';
 
 /** Opens the database, migrates it, seeds the demo shop on first start, and reads shop settings overrides. */
 async function db(app: FastifyInstance) {
@@ -13,8 +13,8 @@ async function db(app: FastifyInstance) {
   });
   await migrateToLatest(opened.db);
   if (app.config.seed) await seedIfEmpty(opened.db, { mediaDir: app.config.mediaDir, log: app.log, ownerPassword: app.config.demoOwnerPassword });
-  const rows = await opened.db.selectFrom('settings').select(['key', 'value']).execute();
-  const settings = mergeSettings(app.config.settings, rows.map((r) => [r.key, r.value]));
+  // The one settings object of the app: the owner's changes are read back into it (SettingsRepository.reload).
+  const settings = await readShopSettings(opened.db, app.config.settings);
   app.decorate('db', opened.db);
   app.decorate('settings', settings);
   app.decorate('rawDb', opened.raw);

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../app/error-handler.ts';
 import { cookieLang, loadRenderer, type StorefrontRenderer } from './storefront-render.ts';
 import { addVary } from '../../vary.ts';
+import { MADE_FILE } from '../../services/image-variants.ts';
 
 const NO_CACHE = new Set(['index.html', 'admin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
@@ -32,8 +33,10 @@ async function staticPlugin(app: FastifyInstance) {
     prefix: '/media/',
     decorateReply: false,
     index: false,
-    setHeaders(res) {
-      res.header('Cache-Control', 'public, max-age=604800');
+    setHeaders(res, filePath) {
+      // An uploaded photo's sizes are named by their content: a new picture is a new name.
+      if (MADE_FILE.test(path.basename(filePath))) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'public, max-age=604800');
     },
   });
 

@@ -30,7 +30,7 @@ export const idempotentHeaders = { headers: IdempotencyHeaders };
  * in English, so a client knows every "no" it can get and why; the contract
  * test (tests/server/contract.test.ts) fails on a refusal not listed.
  */
-export type Refusal = readonly [status: 401 | 403 | 404 | 409 | 422 | 429, key: MessageKey, field?: string];
+export type Refusal = readonly [status: 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429, key: MessageKey, field?: string];
 
 /** The route's description: what it does, then the refusals it may answer, one per line. */
 export function describe(summary: string, refusals: readonly Refusal[] = []): string {

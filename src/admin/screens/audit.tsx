@@ -28,7 +28,7 @@ function Change({ field, from, to }: { field: string; from?: unknown; to?: unkno
   const now = to === undefined ? '—' : auditValue(field, to, lang);
   return (
     <Box component="li">
-      <Typography component="span" variant="body2" color="text.secondary">{auditFieldLabel(field)}: </Typography>
+      <Typography component="span" variant="body2" color="text.secondary">{auditFieldLabel(field, lang)}: </Typography>
       <Typography component="span" variant="body2">
         {was !== null && <><bdi>{was}</bdi> {lang === 'ar' ? '←' : '→'} </>}
         {/* A signed change (+50) reads left to right in Arabic too; elsewhere the value keeps its own direction. */}

@@ -1,10 +1,9 @@
 // One order: what to pack, where to take it, what was paid; its next statuses, payment, notes and
 // history; the customer's record; a WhatsApp confirmation; an A5 packing slip when printed.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -21,7 +20,7 @@ import { formatDay, formatTimestamp } from '@/lib/dates';
 import { formatDiscount, formatMoney, formatNumber } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { orderQuery, useAdminChange, type OrderDetail } from '../api';
-import { Loaded, useAdmin } from '../common';
+import { Loaded, Outcome, useAdmin, type Said } from '../common';
 import { governorateName, moveLabel, paymentLabel, paymentStatusLabel, statusLabel } from '../labels';
 
 function Section({ title, children, print = false }: { title: string; children: ReactNode; print?: boolean }) {
@@ -43,8 +42,6 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The outcome of the last change: the server's own words. */
-type Said = { ok: boolean; text: string } | null;
 
 function StatusActions({ order, onSaid }: { order: OrderDetail; onSaid: (said: Said) => void }) {
   const { t } = useLingui();
@@ -156,20 +153,6 @@ function OrderView({ order }: { order: OrderDetail }) {
   const { t } = useLingui();
   const { lang } = useAdmin();
   const [said, setSaid] = useState<Said>(null);
-  const saidRef = useRef<HTMLDivElement>(null);
-  // A status move takes the button pressed away with the status it led to (a cancellation, the
-  // dialog too), and the focus fell to the page's start: it goes to what happened instead, and
-  // only when it was lost, so that a note's field or the payment's keeps it.
-  useEffect(() => {
-    if (!said) return;
-    const move = () => {
-      const now = document.activeElement;
-      if (now === null || now === document.body || !now.isConnected) saidRef.current?.focus();
-    };
-    move();
-    const frame = requestAnimationFrame(move);
-    return () => cancelAnimationFrame(frame);
-  }, [said]);
   const units = (item: OrderDetail['items'][number]) => item.smell.map((smell, i) => t`Unit ${formatNumber(i + 1, lang)}: ${smell}`).join(' · ');
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -185,11 +168,8 @@ function OrderView({ order }: { order: OrderDetail }) {
         <Button variant="contained" color="success" href={order.whatsapp.url} target="_blank" rel="noopener noreferrer">{t`WhatsApp the customer`}</Button>
         <Button variant="outlined" onClick={() => window.print()}>{t`Print the packing slip`}</Button>
       </Box>
-      {said && (
-        <Alert ref={saidRef} tabIndex={-1} severity={said.ok ? 'success' : 'error'} role={said.ok ? 'status' : 'alert'} onClose={() => setSaid(null)} className="no-print">
-          {said.text}
-        </Alert>
-      )}
+      {/* A status move takes the button pressed away with the status (a cancellation, the dialog too): the focus goes to what happened. */}
+      <Outcome said={said} onClose={() => setSaid(null)} className="no-print" />
       <Section title={t`Status`}>
         <StatusActions order={order} onSaid={setSaid} />
       </Section>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,7 +22,7 @@ import { toLatinDigits } from '@contract/rules';
 import { formatTimestamp } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { ADMIN_POLL_MS, ordersQuery, type OrderRow, type OrdersFilter } from '../api';
-import { Loaded, Pager, Title, useAdmin } from '../common';
+import { Loaded, Pager, Title, useAdmin, useUrlFilters } from '../common';
 import { ORDER_STATUS_LIST, PAYMENT_STATUS_LIST, governorateName, paymentStatusLabel, statusLabel } from '../labels';
 
 function filterOf(params: URLSearchParams): OrdersFilter {
@@ -40,7 +40,7 @@ function filterOf(params: URLSearchParams): OrdersFilter {
 export function OrdersScreen() {
   const { t } = useLingui();
   const { token, lang } = useAdmin();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const filter = filterOf(params);
   const [search, setSearch] = useState(filter.q ?? '');
   const query = useQuery({ ...ordersQuery(token, lang, filter), refetchInterval: ADMIN_POLL_MS, placeholderData: keepPreviousData });
@@ -55,15 +55,6 @@ export function OrdersScreen() {
     document.title = newCount > 0 ? `(${formatNumber(newCount, lang)}) ${title} | ${t`Attar`}` : `${title} | ${t`Attar`}`;
   }, [newCount, lang, t]);
 
-  const set = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     set({ q: toLatinDigits(search.trim()) || undefined });

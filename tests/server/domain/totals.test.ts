@@ -34,7 +34,7 @@ describe('coupon discount', () => {
     expect(couponDiscount(subtotal, coupon)).toBe(expected);
   });
 
-  const base = { min_subtotal: 30000, expires_on: '2026-12-31', max_uses: 5, per_user_limit: 1, used_count: 0 };
+  const base = { active: 1, starts_on: null, min_subtotal: 30000, expires_on: '2026-12-31', max_uses: 5, per_user_limit: 1, used_count: 0 };
   it.each([
     ['applies', base, { subtotal: 30000, today: TODAY, usesByUser: 0 }, null],
     ['below the minimum subtotal', base, { subtotal: 29999, today: TODAY, usesByUser: 0 }, 'below_minimum'],
@@ -43,6 +43,11 @@ describe('coupon discount', () => {
     ['total limit reached', { ...base, used_count: 5 }, { subtotal: 30000, today: TODAY, usesByUser: 0 }, 'used_up'],
     ['once per user', base, { subtotal: 30000, today: TODAY, usesByUser: 1 }, 'already_used'],
     ['no limits at all', { ...base, expires_on: null, max_uses: null, per_user_limit: null }, { subtotal: 30000, today: TODAY, usesByUser: 9 }, null],
+    ['switched off by the owner', { ...base, active: 0 }, { subtotal: 30000, today: TODAY, usesByUser: 0 }, 'inactive'],
+    ['before its first day', { ...base, starts_on: '2026-11-22' }, { subtotal: 30000, today: TODAY, usesByUser: 0 }, 'not_started'],
+    ['valid on its first day', { ...base, starts_on: TODAY }, { subtotal: 30000, today: TODAY, usesByUser: 0 }, null],
+    ['switched off comes first, whatever else fails', { ...base, active: 0, starts_on: '2027-01-01', used_count: 5 }, { subtotal: 0, today: TODAY, usesByUser: 1 }, 'inactive'],
+    ['not started before used up', { ...base, starts_on: '2027-01-01', used_count: 5 }, { subtotal: 0, today: TODAY, usesByUser: 1 }, 'not_started'],
   ] as const)('coupon %s', (_name, coupon, ctx, expected) => {
     expect(couponProblem(coupon, ctx)).toBe(expected);
   });

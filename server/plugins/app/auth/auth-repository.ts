@@ -75,6 +75,11 @@ export class TokenStore {
     for (const [hash, entry] of this.#cache) if (entry.userId === userId && entry.tokenId !== keepTokenId) this.#cache.delete(hash);
   }
 
+  /** Forgets the cached look-ups of one account's tokens, after they were revoked in a transaction of their own (the back office's "remove access"). */
+  forgetUser(userId: number) {
+    for (const [hash, entry] of this.#cache) if (entry.userId === userId) this.#cache.delete(hash);
+  }
+
   /** Forgets cached look-ups, e.g. after tokens changed outside this process. */
   clearCache() {
     this.#cache.clear();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
+import { LOW_STOCK } from '../../../contract/admin-products.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { notFound, refused } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
@@ -29,8 +30,8 @@ export interface OrdersFilter {
   page: number;
 }
 
-/** Low stock: at most this many units left (and not archived once products can be). */
-export const LOW_STOCK = 5;
+/** Low stock: at most this many units left, archived products left out (the owner's products list says the same). */
+export { LOW_STOCK };
 
 /**
  * The back office's reads: the dashboard's counts, the orders as the shop
@@ -61,7 +62,7 @@ export class BackOfficeRepository {
       this.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('handled_at', 'is', null).executeTakeFirst(),
       this.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id')
         .select(['p.id', 'p.name_en', 'p.name_ar', 'p.stock', 'p.main_image', 'p.price', 'p.sale_price', 'c.name_en as category_en', 'c.name_ar as category_ar'])
-        .where('p.stock', '<=', LOW_STOCK).orderBy('p.stock').orderBy('p.id').limit(20).execute(),
+        .where('p.stock', '<=', LOW_STOCK).where('p.archived_at', 'is', null).orderBy('p.stock').orderBy('p.id').limit(20).execute(),
     ]);
     const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
     for (const row of byStatus) if (row.status in counts) counts[row.status as OrderStatus] = Number(row.n);

@@ -1,20 +1,22 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db, Q } from '../../../db/database.ts';
+import type { CouponsTable } from '../../../db/schema.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { AppError, notFound, refused } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { computeTotals, lineTotal, type Totals } from '../../../domain/totals.ts';
-import { couponProblem, type CouponRule } from '../../../domain/coupon.ts';
+import { couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupon.ts';
 import { canUsePoints, pointsValue } from '../../../domain/points.ts';
 import { resizeSmells } from '../../../domain/cart-rules.ts';
 import { giftAllowed } from '../../../contract/cart-rules.ts';
 import { allowedDeliveryDays } from '../../../domain/shipping.ts';
 import { dayInZone } from '../../../domain/calendar.ts';
-import { formatMoney, t } from '../../../i18n/messages.ts';
+import { formatDay, formatMoney, t } from '../../../i18n/messages.ts';
 import { normalizeCouponCode } from '../../../contract/rules.ts';
 import type { ShopSettings } from '../../../settings.ts';
+import { shownImage } from '../catalog/product-images.ts';
 
 export interface CartLineRow {
   id: number;
@@ -29,6 +31,12 @@ export interface CartLineRow {
   sale_price: number | null;
   sale_type: string;
   stock: number;
+  /** the main picture's size and variants (product_images), null without one */
+  width: number | null;
+  height: number | null;
+  variants: string | null;
+  /** the unit price when the product was put in the cart (null: not known, an old line) */
+  price_seen: number | null;
 }
 
 export interface CartState {
@@ -37,23 +45,31 @@ export interface CartState {
   smells: Map<number, { id: number; name_en: string; name_ar: string }[]>;
   gifts: Map<number, { id: number; name_en: string; name_ar: string; image: string }[]>;
   points: number;
-  coupon: { id: number; code: string; kind: string; value: number; min_subtotal: number; expires_on: string | null; max_uses: number | null; per_user_limit: number | null; used_count: number } | null;
+  coupon: Selectable<CouponsTable> | null;
   couponUsesByUser: number;
   today: string;
   totals: Totals;
   /** the coupon's problem now, if any: the discount is then 0 and checkout refuses */
-  couponIssue: ReturnType<typeof couponProblem>;
+  couponIssue: CouponProblem | null;
   pointsUsable: boolean;
+  /** the governorate whose fee the totals hold: the chosen address's, or null (the default fee) */
+  governorate: string | null;
 }
 
 export const NOT_THERE = 'not there';
+
+/**
+ * What of a product can still be bought: its stock, or none once the owner archived it. A cart
+ * keeps an archived product's line and shows it as out of stock; checkout refuses it.
+ */
+const sellable = sql<number>`case when p.archived_at is null then p.stock else 0 end`;
 
 /** Fixed-shape hot queries, compiled once per database (see db/prepared.ts). */
 function cartQueries(db: Db) {
   return {
     addUnit: prepared(db, (cartId: number, productId: number, now: string) =>
       db.insertInto('cart_items')
-        .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at'])
+        .columns(['cart_id', 'product_id', 'qty', 'smell_ids', 'gift_id', 'created_at', 'price_seen'])
         .expression((eb) => eb.selectFrom('products')
           .select([
             sql<number>`cast(${cartId} as integer)`.as('cart_id'),
@@ -62,9 +78,12 @@ function cartQueries(db: Db) {
             sql<string>`'[]'`.as('smell_ids'),
             sql<null>`null`.as('gift_id'),
             sql<string>`cast(${now} as text)`.as('created_at'),
+            // The price the shopper adds it at: a later change of price is pointed out against it.
+            sql<number>`coalesce(sale_price, price)`.as('price_seen'),
           ])
           .where('id', '=', productId)
-          .where('stock', '>=', 1))
+          .where('stock', '>=', 1)
+          .where('archived_at', 'is', null))
         .onConflict((oc) => oc.columns(['cart_id', 'product_id'])
           .doUpdateSet((eb) => ({ qty: eb('cart_items.qty', '+', 1), gift_id: null }))
           .where((eb) => eb('cart_items.qty', '<', eb.selectFrom('products').select('stock').where('id', '=', productId)))), 3),
@@ -74,8 +93,9 @@ function cartQueries(db: Db) {
       db.selectFrom('carts').select(['id', 'user_id', 'coupon_id', 'points_applied']).where('user_id', '=', userId), 1),
     lines: prepared(db, (cartId: number) =>
       db.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
+        .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
         .select(['i.id', 'i.product_id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.name_en', 'p.name_ar', 'p.main_image',
-          'p.price', 'p.sale_price', 'p.sale_type', 'p.stock'])
+          'p.price', 'p.sale_price', 'p.sale_type', sellable.as('stock'), 'mi.width', 'mi.height', 'mi.variants', 'i.price_seen'])
         .where('i.cart_id', '=', cartId).orderBy('i.id'), 1),
     smells: prepared(db, (cartId: number) =>
       db.selectFrom('product_smells as s').innerJoin('cart_items as i', 'i.product_id', 's.product_id')
@@ -100,8 +120,8 @@ function cartQueries(db: Db) {
 export class CartRepository {
   readonly #cartIds = new Map<number, number>();
   readonly #q: ReturnType<typeof cartQueries>;
-  /** the bookable delivery days, for the Cairo day they were computed on */
-  #days: { today: string; days: string[] } = { today: '', days: [] };
+  /** the bookable delivery days, for the Cairo day and the delivery settings they were computed with */
+  #days: { key: string; days: string[] } = { key: '', days: [] };
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {
     this.#q = cartQueries(db);
@@ -135,8 +155,12 @@ export class CartRepository {
     return Number((await this.#q.count(q, cartId)).rows[0]?.n ?? 0);
   }
 
-  /** Everything checkout and CartData need, read in one place. */
-  async state(userId: number, q: Q = this.db): Promise<CartState> {
+  /**
+   * Everything checkout and CartData need, read in one place. With a
+   * governorate (the delivery address's, once chosen) the totals hold its
+   * fee; without one, the default fee.
+   */
+  async state(userId: number, q: Q = this.db, governorate: string | null = null): Promise<CartState> {
     const cart = await this.cartFor(userId, q);
     const rows = await this.lines(cart.id, q);
     const smellRows = rows.length ? (await this.#q.smells(q, cart.id)).rows : [];
@@ -160,18 +184,22 @@ export class CartRepository {
       pointsBalance: user.points,
       pointsApplied: cart.points_applied === 1 && pointsUsable,
       today,
+      governorate,
     }, this.settings);
-    return { cart, lines, smells, gifts, points: user.points, coupon: coupon ?? null, couponUsesByUser, today, totals, couponIssue, pointsUsable };
+    return { cart, lines, smells, gifts, points: user.points, coupon: coupon ?? null, couponUsesByUser, today, totals, couponIssue, pointsUsable, governorate };
   }
 
   #deliveryDays(today: string): string[] {
-    if (this.#days.today !== today) this.#days = { today, days: allowedDeliveryDays(today, this.settings) };
+    // Computed again on a new day, and when the owner changed the delivery settings (they are read live).
+    const { scheduledMinDays, scheduledMaxDays, closedWeekdays } = this.settings;
+    const key = `${today} ${scheduledMinDays} ${scheduledMaxDays} ${closedWeekdays.join(',')}`;
+    if (this.#days.key !== key) this.#days = { key, days: allowedDeliveryDays(today, this.settings) };
     return this.#days.days;
   }
 
-  /** The contract's CartData, in the request's language. */
-  async cartData(userId: number, lang: Lang, q: Q = this.db) {
-    const s = await this.state(userId, q);
+  /** The contract's CartData, in the request's language, with the fee to `governorate` once an address is chosen. */
+  async cartData(userId: number, lang: Lang, q: Q = this.db, governorate: string | null = null) {
+    const s = await this.state(userId, q, governorate);
     return this.toCartData(s, lang);
   }
 
@@ -185,9 +213,12 @@ export class CartRepository {
       points_used: s.totals.pointsUsed,
       coupon: s.coupon ? s.coupon.code : NOT_THERE,
       coupon_discount: toEgp(s.totals.couponDiscount),
-      coupon_problem: s.coupon && s.couponIssue ? couponMessage(s.couponIssue, s.coupon.code, s.coupon.min_subtotal, lang) : null,
+      coupon_problem: s.coupon && s.couponIssue ? couponMessage(s.couponIssue, s.coupon, lang) : null,
       price_after_coupon: toEgp(s.totals.priceAfterCoupon),
       shiping: toEgp(s.totals.shippingFee),
+      shipping_governorate: s.governorate,
+      fee_varies_by_governorate: Object.keys(this.settings.governorateFees).length > 0,
+      standard_delivery_days: this.settings.standardDeliveryDays,
       phone: this.settings.walletPhone,
       subtotal: toEgp(s.totals.subtotal),
       summary: {
@@ -205,7 +236,9 @@ export class CartRepository {
           product_id: l.product_id,
           product_name: name(l),
           product_image: l.main_image,
+          ...shownImage('product_image', l),
           product_price: toEgp(l.sale_price ?? l.price),
+          previous_price: l.price_seen !== null && l.price_seen !== (l.sale_price ?? l.price) ? toEgp(l.price_seen) : null,
           product_qty: l.qty,
           line_total: toEgp(lineTotal({ unitPrice: l.sale_price ?? l.price, qty: l.qty })),
           typesale_name: l.sale_type,
@@ -257,8 +290,8 @@ export class CartRepository {
 
 
   async #explainRefusedAdd(cartId: number, productId: number, lang: Lang): Promise<never> {
-    const product = await this.db.selectFrom('products').select(['name_en', 'name_ar', 'stock'])
-      .where('id', '=', productId).executeTakeFirst();
+    const product = await this.db.selectFrom('products as p').select(['p.name_en', 'p.name_ar', sellable.as('stock')])
+      .where('p.id', '=', productId).executeTakeFirst();
     if (!product) throw notFound('product_not_found');
     const item = await this.db.selectFrom('cart_items').select('qty')
       .where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst();
@@ -357,7 +390,7 @@ export class CartRepository {
       const s = await this.state(userId, trx);
       if (s.lines.length === 0) throw refused('cart_empty');
       const problem = couponProblem(coupon, { subtotal: s.totals.subtotal, today: s.today, usesByUser: await this.#usesByUser(trx, coupon.id, userId) });
-      if (problem) throw couponError(problem, coupon.code, coupon.min_subtotal, lang);
+      if (problem) throw couponError(problem, coupon, lang);
       await trx.updateTable('carts').set({ coupon_id: coupon.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute();
     });
   }
@@ -392,6 +425,17 @@ export class CartRepository {
     await q.updateTable('carts').set({ coupon_id: null, points_applied: 0, updated_at: at }).where('id', '=', cartId).execute();
   }
 
+  /**
+   * The refusal for a coupon the checkout could not count (countUse answered null): why, read now
+   * inside the order's transaction (switched off, ended, used up meanwhile…); "used up" should the
+   * coupon have changed back since.
+   */
+  async couponRefusal(couponId: number, userId: number, subtotal: number, lang: Lang, q: Q) {
+    const coupon = (await this.#q.coupon(q, couponId)).rows[0];
+    const problem = couponProblem(coupon, { subtotal, today: this.today(), usesByUser: await this.#usesByUser(q, couponId, userId) });
+    return couponError(problem ?? 'used_up', coupon, lang);
+  }
+
   async #usesByUser(q: Q, couponId: number, userId: number) {
     const row = await q.selectFrom('coupon_uses').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
@@ -400,7 +444,7 @@ export class CartRepository {
 
   async #item(q: Q, cartId: number, productId: number) {
     const item = await q.selectFrom('cart_items as i').innerJoin('products as p', 'p.id', 'i.product_id')
-      .select(['i.id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.sale_type', 'p.stock', 'p.name_en', 'p.name_ar'])
+      .select(['i.id', 'i.qty', 'i.smell_ids', 'i.gift_id', 'p.sale_type', sellable.as('stock'), 'p.name_en', 'p.name_ar'])
       .where('i.cart_id', '=', cartId).where('i.product_id', '=', productId).executeTakeFirst();
     if (!item) throw notFound('cart_item_not_found');
     return item;
@@ -426,17 +470,23 @@ function assertStock(p: { stock: number; name_en: string; name_ar: string }, qty
   if (qty > p.stock) throw refused('stock_limit', { stock: p.stock, name });
 }
 
+/** What a coupon's refusal names: its code, its minimum subtotal, its first day. */
+export type CouponNamed = { code: string; min_subtotal: number; starts_on: string | null };
+
 /** Why the applied coupon does not apply now, in the shopper's language. */
-function couponMessage(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang): string {
-  const error = couponError(problem, code, minSubtotal, lang);
+function couponMessage(problem: CouponProblem, coupon: CouponNamed, lang: Lang): string {
+  const error = couponError(problem, coupon, lang);
   return t(lang, error.key, error.params);
 }
 
-export function couponError(problem: NonNullable<ReturnType<typeof couponProblem>>, code: string, minSubtotal: number, lang: Lang) {
+export function couponError(problem: CouponProblem, coupon: CouponNamed, lang: Lang) {
+  const { code } = coupon;
   switch (problem) {
+    case 'inactive': return refused('coupon_inactive', { code });
+    case 'not_started': return refused('coupon_not_started', { code, day: formatDay(lang, coupon.starts_on ?? '') });
     case 'expired': return refused('coupon_expired', { code });
     case 'used_up': return refused('coupon_used_up', { code });
     case 'already_used': return refused('coupon_already_used', { code });
-    case 'below_minimum': return refused('coupon_below_minimum', { code, amount: formatMoney(lang, minSubtotal) });
+    case 'below_minimum': return refused('coupon_below_minimum', { code, amount: formatMoney(lang, coupon.min_subtotal) });
   }
 }

@@ -8,6 +8,7 @@ import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { htmlToText } from '../text.ts';
 import type { ShopSettings } from '../../../settings.ts';
+import { GALLERY, shownImage } from './product-images.ts';
 
 export interface ListFilter {
   page?: number;
@@ -21,6 +22,9 @@ export interface ListFilter {
   in_stock?: boolean;
   offersOnly?: boolean;
 }
+
+/** What the shop sells: an archived product leaves its lists, searches and home rows (it stays in orders). */
+const onSale = sql<boolean>`p.archived_at is null`;
 
 /** On sale, or "buy 2 get 1": what the offers lists hold. */
 const onOffer = sql<boolean>`(p.sale_price is not null or p.sale_type = ${BUY_2_GET_1})`;
@@ -49,10 +53,11 @@ export class CatalogRepository {
     return this.db.selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .leftJoin(reviews, 'r.product_id', 'p.id')
+      .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
       .select([
         'p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'p.overview_en', 'p.overview_ar',
-        'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar', 'p.sale_type', 'p.stock',
-        'r.avg_halves', 'r.n',
+        'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar', 'p.sale_type', 'p.stock', 'p.archived_at',
+        'r.avg_halves', 'r.n', 'mi.width', 'mi.height', 'mi.variants',
       ]);
   }
 
@@ -63,13 +68,15 @@ export class CatalogRepository {
       price: toEgp(row.price),
       price_after_sale: toEgp(row.sale_price ?? row.price),
       image: row.main_image,
+      ...shownImage('image', row),
       overview: htmlToText(localized(row, 'overview', lang)),
       category_id: row.category_id,
       category_name: localized(row, 'category', lang),
       rate: rateOf(row.avg_halves),
       reviews_count: Number(row.n ?? 0),
       typesale_name: row.sale_type,
-      in_stock: row.stock > 0,
+      // An archived product (still in a wishlist) cannot be bought: shown as out of stock.
+      in_stock: row.stock > 0 && row.archived_at === null,
       is_fav: favs.has(row.id),
     };
   }
@@ -83,7 +90,7 @@ export class CatalogRepository {
   async list(filter: ListFilter, lang: Lang, userId: number | null) {
     const perPage = Math.min(filter.per_page ?? this.settings.perPageDefault, this.settings.perPageMax);
     const page = filter.page ?? 1;
-    let q = this.#cards();
+    let q = this.#cards().where(onSale);
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
     if (filter.offersOnly) q = q.where(onOffer);
     if (filter.in_stock) q = q.where('p.stock', '>', 0);
@@ -127,7 +134,7 @@ export class CatalogRepository {
    * two rows do not repeat each other's order; new arrivals are the newest.
    */
   async top(kind: 'best' | 'new' | 'offers', limit: number, lang: Lang, userId: number | null) {
-    let q = this.#cards();
+    let q = this.#cards().where(onSale);
     if (kind === 'best') q = q.where('p.stock', '>', 0).orderBy('p.units_sold', 'desc');
     if (kind === 'new') q = q.orderBy('p.created_at', 'desc');
     if (kind === 'offers') q = q.where('p.stock', '>', 0).where(onOffer).orderBy(saving, 'desc').orderBy('p.units_sold', 'desc');
@@ -138,7 +145,7 @@ export class CatalogRepository {
 
   async categories(lang: Lang) {
     const rows = await this.db.selectFrom('categories as c')
-      .leftJoin('products as p', 'p.category_id', 'c.id')
+      .leftJoin('products as p', (join) => join.onRef('p.category_id', '=', 'c.id').on('p.archived_at', 'is', null))
       .select(['c.id', 'c.name_en', 'c.name_ar', 'c.image', 'c.sort'])
       .select((eb) => eb.fn.count<number>('p.id').as('products_count'))
       .groupBy(['c.id', 'c.name_en', 'c.name_ar', 'c.image', 'c.sort'])
@@ -198,12 +205,14 @@ export class CatalogRepository {
       .executeTakeFirst();
     if (!p) return null;
     const [images, smells, stats, firstReviews, related] = await Promise.all([
-      this.db.selectFrom('product_images').select(['id', 'image', 'kind']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
+      this.db.selectFrom('product_images').select(['id', 'image', 'kind', 'width', 'height', 'variants']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
       this.db.selectFrom('product_smells').select(['name_en', 'name_ar']).where('product_id', '=', id).orderBy('sort').orderBy('id').execute(),
       this.reviewStats(id),
       this.#reviews(id, REVIEWS_PER_PAGE, 0),
-      this.db.selectFrom('products').select(['id', 'name_en', 'name_ar', 'price', 'sale_price', 'overview_en', 'overview_ar', 'main_image', 'sale_type', 'stock'])
-        .where('category_id', '=', p.category_id).where('id', '!=', id).orderBy('units_sold', 'desc').orderBy('id').limit(8).execute(),
+      this.db.selectFrom('products as rp').leftJoin('product_images as mi', 'mi.id', 'rp.main_image_id')
+        .select(['rp.id', 'rp.name_en', 'rp.name_ar', 'rp.price', 'rp.sale_price', 'rp.overview_en', 'rp.overview_ar', 'rp.main_image', 'rp.sale_type', 'rp.stock',
+          'mi.width', 'mi.height', 'mi.variants'])
+        .where('rp.category_id', '=', p.category_id).where('rp.id', '!=', id).where('rp.archived_at', 'is', null).orderBy('rp.units_sold', 'desc').orderBy('rp.id').limit(8).execute(),
     ]);
     const smellNames = smells.map((s) => localized(s, 'name', lang));
     const pct = (n: number) => (stats.count ? Math.round((n / stats.count) * 100) : 0);
@@ -212,13 +221,17 @@ export class CatalogRepository {
         name: localized(p, 'name', lang),
         overview: localized(p, 'overview', lang),
         main_image: p.main_image,
-        images: images.filter((i) => i.kind === 'gallery').map((i) => ({ product_image_id: i.id, product_image: i.image })),
+        ...shownImage('main_image', images.find((i) => i.id === p.main_image_id && i.kind === GALLERY)),
+        // The main picture is main_image; the others follow it in their order.
+        images: images.filter((i) => i.kind === GALLERY && i.id !== p.main_image_id)
+          .map((i) => ({ product_image_id: i.id, product_image: i.image, ...shownImage('product_image', i) })),
         product_after_sale: toEgp(p.sale_price ?? p.price),
         price: toEgp(p.price),
         link: `/products/product-details/${p.id}`,
         description: localized(p, 'description', lang),
         typesale_name: p.sale_type,
-        in_stock: p.stock > 0,
+        // An archived product's page stays (orders and shared links lead to it) but offers nothing to add.
+        in_stock: p.stock > 0 && p.archived_at === null,
       },
       Product_details: {
         product_id: p.id,
@@ -241,6 +254,7 @@ export class CatalogRepository {
         price_after_sale: toEgp(r.sale_price ?? r.price),
         overview: htmlToText(localized(r, 'overview', lang)),
         image: r.main_image,
+        ...shownImage('image', r),
         typesale_name: r.sale_type,
         in_stock: r.stock > 0,
       })),
@@ -382,7 +396,9 @@ const DETAILS_TTL_MS = 60_000;
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;
   overview_en: string; overview_ar: string; category_id: number; category_en: string; category_ar: string;
-  sale_type: string; stock: number; avg_halves: number | null; n: number | null;
+  sale_type: string; stock: number; archived_at: string | null; avg_halves: number | null; n: number | null;
+  /** the main picture's size and variants (product_images), null without one */
+  width: number | null; height: number | null; variants: string | null;
 }
 
 function rateOf(avgHalves: number | null): number {

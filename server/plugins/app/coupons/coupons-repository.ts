@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Q } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
 
@@ -5,13 +6,30 @@ import { isUniqueViolation } from '../../../db/database.ts';
 export class CouponsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Counts one more use, only while the coupon has uses left. Answers whether it was counted. */
-  async countUse(couponId: number, q: Q = this.db): Promise<boolean> {
+  /**
+   * Counts one more use, only while the coupon applies to this order as it stands in the database
+   * at the moment of the write: switched on, started, not ended, uses left, not yet used by this
+   * shopper as often as allowed, and the order's subtotal at its minimum. One guarded UPDATE, so an
+   * owner's change or another checkout that committed meanwhile is seen (PostgreSQL re-reads the
+   * locked row), and the row stays locked until the order's transaction ends. Answers the coupon's
+   * per-shopper limit as it is now (for recordUse), or null when nothing was counted.
+   */
+  async countUse(couponId: number, ctx: { userId: number; subtotal: number; today: string }, q: Q = this.db): Promise<{ per_user_limit: number | null } | null> {
     const counted = await q.updateTable('coupons').set((eb) => ({ used_count: eb('used_count', '+', 1) }))
       .where('id', '=', couponId)
+      .where('active', '=', 1)
+      .where((eb) => eb.or([eb('starts_on', 'is', null), eb('starts_on', '<=', ctx.today)]))
+      .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', ctx.today)]))
+      .where('min_subtotal', '<=', ctx.subtotal)
       .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+      .where((eb) => eb.or([
+        eb('per_user_limit', 'is', null),
+        eb('per_user_limit', '>', eb.selectFrom('coupon_uses').select(sql<number>`count(*)`.as('n'))
+          .where('coupon_id', '=', couponId).where('user_id', '=', ctx.userId)),
+      ]))
+      .returning(['per_user_limit'])
       .executeTakeFirst();
-    return Number(counted.numUpdatedRows) === 1;
+    return counted ?? null;
   }
 
   /**

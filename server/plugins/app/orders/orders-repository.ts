@@ -8,6 +8,7 @@ import { notFound } from '../../../errors.ts';
 import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { GOVERNORATES } from '../../../contract/governorates.ts';
+import { imagesByUrl, shownImage } from '../catalog/product-images.ts';
 
 const PER_PAGE = 10;
 
@@ -49,6 +50,8 @@ export class OrdersRepository {
       this.db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
       this.db.selectFrom('order_status_history').select(['status', 'at', 'reason']).where('order_id', '=', o.id).orderBy('id').execute(),
     ]);
+    // Each line keeps the picture it was ordered with: its sizes while that picture is still the product's.
+    const pictures = await imagesByUrl(this.db, items);
     const address = JSON.parse(o.address_json) as { title: string; address: string; phone: string; city: string; government: string };
     const gov = GOVERNORATES.find((g) => g.code === address.government);
     return {
@@ -66,6 +69,7 @@ export class OrdersRepository {
         product_id: i.product_id,
         name: localized(i, 'name', lang),
         image: i.image,
+        ...shownImage('image', pictures.get(`${i.product_id} ${i.image}`)),
         price: toEgp(i.price),
         qty: i.qty,
         smell: (JSON.parse(i.smells_json) as { en: string; ar: string }[]).map((s) => s[lang]),

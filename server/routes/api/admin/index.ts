@@ -15,6 +15,10 @@ import { isIsoDay } from '../../../domain/calendar.ts';
 import { STATUS_NAMES, t } from '../../../i18n/messages.ts';
 import { ok, responses } from '../helpers.ts';
 import { adminRoute } from './common.ts';
+import productRoutes from './products.ts';
+import photoRoutes from './photos.ts';
+import shopDataRoutes from './shop-data.ts';
+import settingsStaffRoutes from './settings-staff.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { staff, owner, schema } = adminRoute(app);
@@ -27,6 +31,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Each further area of the back office is a file of its own (./common.ts), registered here so
   // that the no-store hook above covers it too. E.g.: await app.register(productRoutes);
+  await app.register(productRoutes);
+  await app.register(photoRoutes);
+  await app.register(shopDataRoutes);
+  await app.register(settingsStaffRoutes);
 
   app.get('/admin/dashboard', {
     ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },

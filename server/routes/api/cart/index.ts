@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddToCartBody, AddToCartData, CardIdParams, CartData, CartIdParams, CartItemIdParams, ChangeSummaryBody, CouponBody,
-  PointsValue, RemoveBody, RemoveData, SmellBody,
+  CartQuery, PointsValue, RemoveBody, RemoveData, SmellBody,
 } from '../../../contract/cart.ts';
+import { notFound } from '../../../errors.ts';
 import { formatMoney, t } from '../../../i18n/messages.ts';
 import { toEgp } from '../../../domain/money.ts';
 import { bearer, describe, idempotent, idempotentHeaders, ok, responses, type Refusal } from '../helpers.ts';
@@ -26,8 +27,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(t(request.lang, 'added_to_cart'), { count });
   });
 
-  app.get('/showCard', { ...auth, schema: { ...schema, response: cartAnswer } }, async (request) =>
-    ok(t(request.lang, 'ok'), await app.carts.cartData(request.user!.id, request.lang)));
+  app.get('/showCard', {
+    ...auth, schema: {
+      ...schema, querystring: CartQuery, response: cartAnswer,
+      description: describe('The cart. With ?address_id (one of the shopper\'s addresses, the one chosen for delivery), `shiping` and the totals hold the fee to its governorate.', [[404, 'address_not_found']]),
+    },
+  }, async (request) => {
+    const addressId = request.query.address_id;
+    let governorate: string | null = null;
+    if (addressId !== undefined) {
+      const address = await app.accounts.addressOf(request.user!.id, addressId);
+      if (!address) throw notFound('address_not_found');
+      governorate = address.government;
+    }
+    return ok(t(request.lang, 'ok'), await app.carts.cartData(request.user!.id, request.lang, undefined, governorate));
+  });
 
   app.post('/add/smell/:cartItemId', {
     ...auth, ...idempotent, schema: { ...change, description: describe('Chooses the smells of a cart line: one per unit, each one of the product\'s own (in either language), or null for none yet.', [[404, 'cart_item_not_found'], [422, 'no_smells'], [422, 'smell_count'], [422, 'smell_count', 'smell'], [422, 'smell_unknown']]), params: CartItemIdParams, body: SmellBody, response: cartAnswer },

@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         [422, 'checkout_missing_smell'], [422, 'checkout_missing_gift'], [422, 'points_not_enough'],
         [422, 'coupon_expired'], [422, 'coupon_used_up'], [422, 'coupon_already_used'], [422, 'coupon_below_minimum'],
         [422, 'date_invalid', 'date'], [422, 'delivery_date_required', 'date'], [422, 'delivery_date_too_soon', 'date'],
-        [422, 'delivery_date_too_late', 'date'], [422, 'delivery_date_closed', 'date'],
+        [422, 'delivery_date_too_late', 'date'], [422, 'delivery_date_closed', 'date'], [422, 'checkout_total_changed'],
       ]),
     },
   }, async (request) => {

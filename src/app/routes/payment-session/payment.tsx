@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { LoadFailed } from '@/components/load-failed';
 import { LoadingView } from '@/components/loading-view';
 import { forgetEarlierNavigation, recordEarlierNavigation } from '@/app/guards';
-import { cartKeys, cartQuery } from '@/features/cart/api/get-cart';
+import { cartForAddressQuery, cartKeys } from '@/features/cart/api/get-cart';
 import { orderKeys } from '@/features/orders/api/get-orders';
 import { profileKeys } from '@/features/account/api/get-profile';
 import { addressesQuery } from '@/features/address/api/get-addresses';
@@ -31,7 +31,8 @@ function PaymentStep() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useArrivalSession();
-  const cart = useQuery(cartQuery(lang, token));
+  // The fee is the chosen address's governorate's; the summary and Confirm wait for this visit's answer.
+  const cart = useQuery(cartForAddressQuery(lang, token, session.userAddress));
   const addresses = useQuery(addressesQuery(lang, token));
   // The cart as it was confirmed: the refresh after a placed order brings an
   // empty cart, which must not empty the summary while the done screen loads.
@@ -65,6 +66,10 @@ function PaymentStep() {
       cart={placedCart ?? cart.data}
       session={session}
       address={address}
+      // Confirm waits for the server's answer of this visit: a cart the device kept (offline, a
+      // reload) may hold old prices. Later, the amount sent with Confirm is checked by the server.
+      current={cart.isFetchedAfterMount && !cart.isPlaceholderData}
+      onRefused={() => void cart.refetch()}
       onPlaced={() => {
         setPlacedCart(cart.data);
         // Stale in every language now: the order emptied the cart, joins the

@@ -3,10 +3,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { buttonClass, SelectField } from '@/components/plain-controls';
+import { ProductImage } from '@/components/product-image';
+import { pictureOf } from '@/lib/image-sources';
 import { notify } from '@/lib/notify';
 import type { CartData } from '@/lib/contract';
 import { useLanguage } from '@/lib/language';
 import { formatMoney, formatNumber } from '@/lib/money';
+import { PriceChanged } from '@/components/price-changed';
 import { useSession } from '@/lib/session';
 import { useOnline } from '@/lib/offline';
 import { isAwaited, isReplay, stampChange, type Change as KeptChange } from '@/lib/offline-changes';
@@ -230,7 +233,7 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
 
   return (
     <li className="attar-panel attar-line" aria-busy={busy || undefined} data-removing={removing || undefined}>
-      <img className="attar-line__image" src={line.product_image} alt="" width={112} height={112} loading="lazy" />
+      <ProductImage className="attar-line__image" src={line.product_image} picture={pictureOf(line, 'product_image')} sizes="112px" alt="" width={112} height={112} loading="lazy" />
       <div className="attar-line__body">
         <div className="attar-line__info">
           <h3 className="attar-line__name">
@@ -240,6 +243,9 @@ export function CartLine({ line, cardId, onRemoved, waiting }: Props) {
             <span className="attar-line__price" data-testid="unit-price">{t`${unitPrice} each`}</span>
             {buy2 && <span className="attar-chip">{t`Buy 2 get 1`}</span>}
           </div>
+          {line.previous_price !== null && (
+            <p className="attar-line__changed"><PriceChanged before={line.previous_price} now={line.product_price} /></p>
+          )}
           {lineTotal && <p className="attar-line__total" data-testid="line-total">{t`Subtotal: ${lineTotal}`}</p>}
           {buy2 && qty === 1 && !removing && <p className="attar-line__hint">{t`Add one more to get a free gift`}</p>}
           {removing && (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { buttonClass } from '@/components/plain-controls';
 import type { CartData } from '@/lib/contract';
@@ -38,6 +39,7 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
   const smellsReady = canProceed(cart);
   const ready = smellsReady && !waiting;
   const fee = cart.shiping > 0 ? money(cart.shiping) : t`Free`;
+  const within = formatNumber(cart.standard_delivery_days, lang);
 
   return (
     <section className="attar-panel attar-summary" aria-labelledby="cart-summary-title">
@@ -58,7 +60,11 @@ export function CartSummary({ cart, onProceed, waiting = false }: {
         <Row label={t`Scheduled delivery fee`} value={fee} testId="summary-shipping" />
       </dl>
       <p className="attar-summary__caption">
-        {t`Standard delivery within 7 days is free; you can choose it or a delivery date at checkout.`}
+        {plural(cart.standard_delivery_days, {
+          one: `Standard delivery within ${within} day is free; you can choose it or a delivery date at checkout.`,
+          other: `Standard delivery within ${within} days is free; you can choose it or a delivery date at checkout.`,
+        })}
+        {cart.fee_varies_by_governorate && <> {t`The delivery fee depends on your governorate: checkout shows yours.`}</>}
       </p>
       <hr className="attar-summary__divider" />
       <dl className="attar-summary__list">

@@ -21,6 +21,8 @@ export async function putCart(queryClient: QueryClient, cart: CartData, token: s
   // A refetch that started before this change would land after it with older data.
   await queryClient.cancelQueries({ queryKey });
   queryClient.setQueryData(queryKey, cart);
+  // Checkout's copies (the fee to an address) were cancelled above with the rest: asked again.
+  void queryClient.invalidateQueries({ queryKey: [...queryKey, 'address'] });
   const other = lang === 'en' ? 'ar' : 'en';
   void queryClient.invalidateQueries({ queryKey: cartQuery(other, token).queryKey });
 }

@@ -10,6 +10,8 @@ import { useLanguage } from '@/lib/language';
 import { formatDiscount, formatMoney, formatNumber } from '@/lib/money';
 import { amountToPay, deliveryDateShown, shippingTypeShown } from '../utils/summary';
 import { PhoneNumber } from '@/components/phone-number';
+import { PriceChanged } from '@/components/price-changed';
+import { findGovernorate } from '@contract/governorates';
 
 export interface SummaryAddress {
   title: string;
@@ -54,6 +56,8 @@ export function CheckoutSummary({ cart, session, address }: Props) {
   const shipping = session.userShipping;
   const none = '—';
   const couponCode = cart.coupon;
+  // The fee is the chosen address's governorate's (the server's `shipping_governorate`).
+  const governorate = cart.shipping_governorate ? findGovernorate(cart.shipping_governorate)?.[lang] : undefined;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="checkout-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="checkout-summary-title" component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>{t`Order summary`}</Typography>
@@ -74,7 +78,14 @@ export function CheckoutSummary({ cart, session, address }: Props) {
         <Row term={t`Items`}>
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.25 }}>
             {cart.product_in_card.map((line) => (
-              <li key={line.id}><bdi>{line.product_name}</bdi> × {formatNumber(line.product_qty, lang)}</li>
+              <li key={line.id}>
+                <bdi>{line.product_name}</bdi> × {formatNumber(line.product_qty, lang)}
+                {line.previous_price !== null && (
+                  <Typography component="span" variant="body2" sx={{ display: 'block', color: '#663c00', fontWeight: 700 }}>
+                    <PriceChanged before={line.previous_price} now={line.product_price} />
+                  </Typography>
+                )}
+              </li>
             ))}
           </Box>
         </Row>
@@ -91,7 +102,7 @@ export function CheckoutSummary({ cart, session, address }: Props) {
           <Row term={t`Points discount`}>{formatDiscount(cart.points_discount, lang)}</Row>
         )}
         {shipping === 'date' && (
-          <Row term={t`Shipping fee`}>{cart.shiping > 0 ? formatMoney(cart.shiping, lang) : t`Free`}</Row>
+          <Row term={governorate ? t`Shipping fee to ${governorate}` : t`Shipping fee`}>{cart.shiping > 0 ? formatMoney(cart.shiping, lang) : t`Free`}</Row>
         )}
         <Row term={t`Amount to pay`} strong>{shipping ? formatMoney(amountToPay(cart.summary, shipping), lang) : none}</Row>
       </Box>

@@ -18,6 +18,7 @@ import { readPaymentMethod, savePaymentMethod, type PaymentMethod } from '@/lib/
 import { amountToPay } from '../utils/summary';
 import { stepPath } from '../utils/steps';
 import { CheckoutSummary, type SummaryAddress } from './checkout-summary';
+import { PriceChangeNotice, changedPrices } from './price-change-notice';
 import { StepHeading } from './step-heading';
 import { PhoneNumber } from '@/components/phone-number';
 
@@ -27,6 +28,10 @@ interface Props {
   session: CheckoutSession;
   /** the chosen saved address, or null when it is missing (deleted meanwhile) */
   address: SummaryAddress | null;
+  /** the cart is the server's answer of this visit: Confirm waits for it */
+  current: boolean;
+  /** the order was refused (the cart changed, say): the cart is asked again */
+  onRefused(): void;
   onPlaced(order: PlacedOrderData['order']): void;
 }
 
@@ -74,7 +79,7 @@ function OfflineNotice({ retryRef, onBackOnline }: { retryRef: Ref<HTMLButtonEle
  * Offline, Confirm is disabled and OfflineNotice says why. Once the order is
  * placed, Confirm stays busy until the done screen replaces the step.
  */
-export function PaymentForm({ cart, session, address, onPlaced }: Props) {
+export function PaymentForm({ cart, session, address, current, onPlaced, onRefused }: Props) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const navigate = useNavigate();
@@ -83,8 +88,9 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
   const [missing, setMissing] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
   const offlineRetry = useRef<HTMLButtonElement>(null);
-  const { confirm, pending, placed, lost } = useConfirmOrder({ onPlaced });
+  const { confirm, pending, placed, lost } = useConfirmOrder({ onPlaced, onRefused });
   const busy = pending || placed;
+  const changed = changedPrices(cart);
 
   const shipping = session.userShipping;
   const amount = shipping ? formatMoney(amountToPay(cart.summary, shipping), lang) : '';
@@ -107,6 +113,8 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
       offlineRetry.current?.focus();
       return;
     }
+    // Not yet the server's answer of this visit: it is on its way (Confirm shows it is busy).
+    if (!current) return;
     void confirm({
       card_id: cartId,
       username: userName,
@@ -116,6 +124,8 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
       date: shipping === 'date' ? userDate : null,
       payment,
       point: cartPoints,
+      // What the shopper sees: should the server's amount differ by now, nothing is placed and the step shows the new one.
+      amount_seen: amountToPay(cart.summary, shipping),
     });
   }
 
@@ -161,6 +171,7 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
         </Box>
         <CheckoutSummary cart={cart} session={session} address={address} />
       </Box>
+      {changed.length > 0 && <PriceChangeNotice lines={changed} />}
       {!online && <OfflineNotice retryRef={offlineRetry} onBackOnline={() => submit()} />}
       {lost && online && (
         <Alert
@@ -176,9 +187,9 @@ export function PaymentForm({ cart, session, address, onPlaced }: Props) {
           type="submit"
           variant="contained"
           size="large"
-          loading={busy}
+          loading={busy || (online && !current)}
           disabled={!online}
-          aria-busy={busy || undefined}
+          aria-busy={busy || (online && !current) || undefined}
         >
           {t`Confirm Order`}
         </Button>

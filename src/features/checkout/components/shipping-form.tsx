@@ -7,13 +7,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { CartData } from '@/lib/contract';
 import { readCheckoutSession, updateCheckoutSession } from '@/lib/checkout-session';
 import { formatDay, formatLongDay } from '@/lib/dates';
 import { useLanguage } from '@/lib/language';
 import { listOf } from '@/lib/list-format';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
+import { findGovernorate } from '@contract/governorates';
 import { toLatinDigits } from '@contract/rules';
 import { deliveryDayProblem, weekdayOf, type DeliveryDayProblem } from '../utils/delivery-day';
 import { useWeekdayNames } from '../utils/weekdays';
@@ -25,7 +27,9 @@ type Shipping = 'free' | 'date';
 
 /**
  * The shipping step (docs/rules.md, "Shipping"): free standard delivery
- * within 7 days, or delivery on a chosen day for the cart's `shiping` fee.
+ * within the shop's days (the cart's `standard_delivery_days`), or delivery
+ * on a chosen day for the cart's `shiping` fee, the one to the chosen
+ * address's governorate.
  * The day is picked among exactly the cart's `delivery_days`, named in words
  * in the shopper's language (never the browser's date input, which writes a
  * day month first in Western digits); the chosen one is said in full below.
@@ -55,6 +59,9 @@ export function ShippingForm({ cart }: { cart: CartData }) {
   const lastDay = last && formatDay(last, lang);
   const estimated = formatDay(cart.summary.Estimated_Delivery_by, lang);
   const fee = formatMoney(cart.shiping, lang);
+  // The fee is the chosen address's governorate's (the server's `shipping_governorate`).
+  const governorate = cart.shipping_governorate ? findGovernorate(cart.shipping_governorate)?.[lang] : undefined;
+  const within = formatNumber(cart.standard_delivery_days, lang);
   const weekdays = useWeekdayNames();
   const closedNames = cart.closed_weekdays.flatMap((d) => weekdays[d] ?? []);
   const closedDays = closedNames.length > 0 ? listOf(closedNames, lang) : '';
@@ -122,13 +129,17 @@ export function ShippingForm({ cart }: { cart: CartData }) {
           <FormControlLabel
             value="free"
             control={<Radio slotProps={{ input: { ref: firstRadio } }} sx={{ alignSelf: 'start' }} />}
-            label={option(t`Free delivery`, t`Standard delivery within 7 days. Estimated by ${estimated}.`)}
+            label={option(t`Free delivery`, plural(cart.standard_delivery_days, {
+              one: `Standard delivery within ${within} day. Estimated by ${estimated}.`,
+              other: `Standard delivery within ${within} days. Estimated by ${estimated}.`,
+            }))}
             sx={card('free')}
           />
           <FormControlLabel
             value="date"
             control={<Radio sx={{ alignSelf: 'start' }} />}
-            label={option(t`Scheduled delivery`, cart.shiping > 0 ? t`On a day you choose, for ${fee}.` : t`On a day you choose, at no charge.`)}
+            label={option(t`Scheduled delivery`, cart.shiping === 0 ? t`On a day you choose, at no charge.`
+              : governorate ? t`On a day you choose, for ${fee} to ${governorate}.` : t`On a day you choose, for ${fee}.`)}
             sx={card('date')}
           />
         </RadioGroup>

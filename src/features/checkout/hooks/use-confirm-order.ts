@@ -25,9 +25,11 @@ type Order = PlacedOrderData['order'];
  * - 401: 'Please Login First', the shopper is signed out on this device,
  *   and sign-in brings them back to this step with everything kept;
  * - anything else: the server's message; nothing is cleared, and a retry
- *   sends the same key (a lost answer to a placed order replays it).
+ *   sends the same key (a lost answer to a placed order replays it). A
+ *   refusal (the amount changed since the step was drawn, the stock ran
+ *   out) asks the cart again (`onRefused`), so the step shows it as it is.
  */
-export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) {
+export function useConfirmOrder({ onPlaced, onRefused }: { onPlaced(order: Order): void; onRefused?(): void }) {
   const { t } = useLingui();
   const { setCartCount } = useSession();
   const navigate = useNavigate();
@@ -64,6 +66,8 @@ export function useConfirmOrder({ onPlaced }: { onPlaced(order: Order): void }) 
         return;
       }
       if (error instanceof ApiError && error.status === 0) setLost(true);
+      // Refused (a price or the stock changed meanwhile): the step shows the cart as it is now.
+      else if (error instanceof ApiError && error.status >= 400) onRefused?.();
       notify((error as Error).message, { variant: 'error' });
     } finally {
       inFlight.current = false;

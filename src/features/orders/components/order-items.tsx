@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLingui } from '@lingui/react/macro';
+import { ProductImage } from '@/components/product-image';
+import { pictureOf } from '@/lib/image-sources';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useLanguage } from '@/lib/language';
 import { listOf } from '@/lib/list-format';
@@ -23,14 +25,15 @@ export function OrderItems({ items }: { items: Order['items'] }) {
             key={`${item.product_id}-${i}`}
             sx={{ display: 'grid', gridTemplateColumns: '72px minmax(0, 1fr)', gap: 2, alignItems: 'start' }}
           >
-            <Box
-              component="img"
+            <ProductImage
               src={item.image}
+              picture={pictureOf(item, 'image')}
+              sizes="72px"
               alt=""
               width={72}
               height={72}
               loading="lazy"
-              sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100', display: 'block' }}
+              style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 10, backgroundColor: '#f5f5f5', display: 'block' }}
             />
             <Box sx={{ minWidth: 0, display: 'grid', gap: 0.25 }}>
               <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>{item.name}</Typography>

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLingui } from '@lingui/react/macro';
 import { Price } from '@/components/price';
+import { useProductImage } from '@/components/product-image';
 import { useDataSaver } from '@/lib/data-saver';
+import { CARD_SIZES, pictureOf } from '@/lib/image-sources';
 import type { RelatedProduct } from '../api/get-product';
 import { Carousel, SlideImage } from './carousel';
 import '@/components/product-card.css';
@@ -24,11 +26,12 @@ export function cutWords(text: string, count = 7): string {
 /** A related product on the product card's styles (product-card.css), with its overview. */
 function RelatedCard({ product, actions }: { product: RelatedProduct; actions?: ReactNode }) {
   const to = `/products/product-details/${product.id}`;
+  const image = useProductImage(product.image, pictureOf(product, 'image'), { width: 300, height: 300 }, CARD_SIZES);
   return (
     <div className="attar-card">
       {/* The name's link is the one in the tab order; the picture is a shortcut for the pointer. */}
       <RouterLink to={to} tabIndex={-1} aria-hidden>
-        <SlideImage className="attar-card__image" src={product.image} alt="" width={300} height={300} loading="lazy" decoding="async" />
+        <SlideImage className="attar-card__image" sizes={image.sizes} srcSet={image.srcSet} src={image.src} alt="" width={image.width} height={image.height} loading="lazy" decoding="async" />
       </RouterLink>
       <div className="attar-card__content attar-card__content--related">
         <h3 className="attar-card__name">
