@@ -7,7 +7,11 @@ import { readShopSettings } from '../app/settings/settings-repository.ts';
 
 /** Opens the database, migrates it, seeds the demo shop on first start, and reads shop settings overrides. */
 async function db(app: FastifyInstance) {
-  const opened = openDatabase(app.config.databaseUrl);
+  const opened = openDatabase(app.config.databaseUrl, {
+    poolSize: app.config.databasePoolSize,
+    statementTimeoutMs: app.config.databaseStatementTimeoutMs,
+    onPoolError: (error) => app.log.warn({ err: error }, 'an idle database connection failed; the pool opens another when needed'),
+  });
   app.addHook('onClose', async () => {
     await opened.close();
   });
@@ -18,6 +22,8 @@ async function db(app: FastifyInstance) {
   app.decorate('db', opened.db);
   app.decorate('settings', settings);
   app.decorate('rawDb', opened.raw);
+  app.decorate('dbDialect', opened.dialect);
+  app.decorate('dbPing', opened.ping);
 }
 
 export default fp(db, { name: 'db' });
