@@ -19,6 +19,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type Transaction,
+  type TransactionBuilder,
   type TransactionSettings,
   sql,
 } from 'kysely';
@@ -166,7 +167,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
  * Every PostgreSQL transaction is SERIALIZABLE: it commits only if running it alone, in some order
  * with the others, would have given the same result, which is what SQLite's one-writer-at-a-time
  * gives (docs/decisions.md, "PostgreSQL: serializable transactions, retried"). A transaction that
- * PostgreSQL cannot fit in such an order fails with 40001 and is run again (withRetries).
+ * PostgreSQL cannot fit in such an order fails with 40001 and is run again (RetryingKysely).
  */
 class SerializablePostgresDriver extends PostgresDriver {
   override async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
@@ -196,36 +197,28 @@ const retryable = (error: unknown) => ['40001', '40P01'].includes(codeOf(error))
  * short random pause that grows, so that the transactions that met do not meet again. `work`
  * must therefore only change the database, or what it returns (every transaction here does).
  */
-function bound(target: object, prop: string | symbol): unknown {
-  const value = Reflect.get(target, prop, target);
-  return typeof value === 'function' ? value.bind(target) : value;
-}
-
-function withRetries(db: Db): Db {
-  return new Proxy(db, {
-    get(target, prop) {
-      // Kysely keeps its state in private fields: its methods run on the real object, not the proxy.
-      if (prop !== 'transaction') return bound(target, prop);
-      return () => {
-        const builder = target.transaction();
-        return new Proxy(builder, {
-          get(b, key) {
-            if (key !== 'execute') return bound(b, key);
-            return async <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> => {
-              for (let attempt = 1; ; attempt++) {
-                try {
-                  return await target.transaction().execute(work);
-                } catch (error) {
-                  if (!retryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
-                  await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** Math.min(attempt, 6)));
-                }
-              }
-            };
-          },
-        });
-      };
-    },
-  });
+/**
+ * A Kysely whose `transaction().execute(work)` runs `work` again, from the start, when PostgreSQL
+ * refuses it as not serializable or a deadlock victim: up to TRANSACTION_ATTEMPTS times, with a
+ * short random pause that grows, so that the transactions that met do not meet again. `work`
+ * must therefore only change the database, or what it returns (every transaction here does).
+ */
+class RetryingKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    const start = () => super.transaction();
+    return Object.assign(Object.create(start()), {
+      async execute<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await start().execute(work);
+          } catch (error) {
+            if (!retryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** Math.min(attempt, 6)));
+          }
+        }
+      },
+    });
+  }
 }
 
 function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
@@ -239,7 +232,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   // An idle connection that breaks (the database restarted) emits 'error' on the pool; unheard, it
   // would end the process. The pool drops that connection and opens a new one when next asked.
   pool.on('error', (error) => options.onPoolError?.(error));
-  const db = withRetries(new Kysely<Database>({ dialect: new SerializablePostgresDialect({ pool }) }));
+  const db = new RetryingKysely({ dialect: new SerializablePostgresDialect({ pool }) });
   let closed = false;
   return {
     db,
