@@ -12,7 +12,12 @@ import pg from 'pg';
 /** The template every test database is copied from: migrated, seeded with the demo shop. */
 export const TEMPLATE = 'attar_test_template';
 
-const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+/** Debian's PostgreSQL binaries: POSTGRES_BIN, or the newest version installed under /usr/lib/postgresql. */
+const BIN = process.env.POSTGRES_BIN ?? (() => {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((x, y) => Number(y) - Number(x)) : [];
+  return path.join(root, versions[0] ?? '15', 'bin');
+})();
 
 /** Where the server tests find PostgreSQL: set by the global setup for the `server-pg` project. */
 export const adminUrl = () => process.env.ATTAR_TEST_PG_ADMIN ?? '';
