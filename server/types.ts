@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Db, Dialect } from './db/database.ts';
+import type { ChangeFeed } from './plugins/app/changes.ts';
 import type { Lang } from './i18n/messages.ts';
 import type { AppConfig, ShopSettings } from './settings.ts';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     dbDialect: Dialect;
     /** one round trip to the database (the health check) */
     dbPing(): Promise<void>;
+    /** what this instance changes that every instance keeps a copy of (plugins/app/changes.ts) */
+    changes: ChangeFeed;
     /** an onRequest hook: answers 401 unless the request carries a valid token */
     authenticate(request: FastifyRequest): Promise<void>;
     /** the signed-in user when a valid token is present, else null */

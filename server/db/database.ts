@@ -96,6 +96,13 @@ function withStatementCache(db: BetterSqlite3.Database): BetterSqlite3.Database 
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** How the database carries a change from one server instance to the others (plugins/app/changes.ts). */
+export interface ChangeChannel {
+  send(payload: string): Promise<void>;
+  /** Calls `message` with each payload sent by any instance, and `gap` when some may have been missed (the connection broke). */
+  listen(message: (payload: string) => void, gap: () => void): Promise<() => Promise<void>>;
+}
+
 export interface OpenedDatabase {
   db: Db;
   dialect: Dialect;
@@ -103,6 +110,8 @@ export interface OpenedDatabase {
   raw: BetterSqlite3.Database;
   /** one round trip: resolves when the database answers (the health check) */
   ping(): Promise<void>;
+  /** PostgreSQL: how a change reaches the other instances (NOTIFY/LISTEN); null on SQLite, one process */
+  channel: ChangeChannel | null;
   close(): Promise<void>;
 }
 
@@ -146,6 +155,7 @@ function openSqlite(url: string, busyTimeoutMs: number): OpenedDatabase {
     db,
     dialect: 'sqlite',
     raw,
+    channel: null,
     async ping() {
       healthCheck.get();
     },
@@ -238,6 +248,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
     db,
     dialect: 'postgres',
     raw: noSqliteHandle(),
+    channel: postgresChannel(url, pool),
     async ping() {
       await pool.query('select 1');
     },
@@ -245,6 +256,54 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
       if (closed) return;
       closed = true;
       await db.destroy();
+    },
+  };
+}
+
+const CHANNEL = 'attar_changes';
+
+/**
+ * NOTIFY through the pool; LISTEN on a connection of its own, opened again (after a pause that
+ * grows to 5 s) whenever it breaks, and then `gap` is called: what was sent meanwhile is lost.
+ */
+function postgresChannel(url: string, pool: pg.Pool): ChangeChannel {
+  return {
+    async send(payload) {
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    },
+    async listen(message, gap) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let pause = 100;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (n) => { if (n.payload) message(n.payload); });
+        next.on('error', () => undefined);
+        next.on('end', () => {
+          if (stopped) return;
+          client = null;
+          setTimeout(() => void reconnect(), pause);
+        });
+        await next.connect();
+        await next.query(`listen ${CHANNEL}`);
+        client = next;
+      };
+      const reconnect = async () => {
+        if (stopped) return;
+        try {
+          await connect();
+          pause = 100;
+          gap();
+        } catch {
+          pause = Math.min(pause * 2, 5_000);
+          setTimeout(() => void reconnect(), pause);
+        }
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await (client as pg.Client | null)?.end().catch(() => undefined);
+      };
     },
   };
 }
