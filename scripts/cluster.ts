@@ -55,6 +55,8 @@ export interface Cluster {
   url: string;
   databaseUrl: string;
   instances: Instance[];
+  /** resolves when HAProxy exits, with its exit code */
+  balancerExited: Promise<number | null>;
   /** SIGTERM to one instance: it drains, then exits; resolves with its exit code */
   stopInstance(instance: Instance): Promise<number | null>;
   /** the instances (draining), then HAProxy, then PostgreSQL */
@@ -84,6 +86,15 @@ function freePort(): Promise<number> {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** Whether `port` can be listened on, on every address, as HAProxy will. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
 }
 
@@ -217,6 +228,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         DIST_DIR: options.distDir,
         TRUST_PROXY: BALANCER_ADDRESS,
         SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+        // Longer than HAProxy keeps an idle connection to an instance (deploy/attar.env).
+        KEEP_ALIVE_TIMEOUT_MS: '30000',
         ...options.env,
       },
       // The IPC channel ties each instance to this script: if it dies, even killed outright, they close.
@@ -251,6 +264,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(Array.from({ length: options.instances - 1 }, (_, i) => startInstance(i + 1)));
 
     const port = options.port || await freePort();
+    if (!await portIsFree(port)) throw new Error(`Port ${port} is taken: another shop or server listens there. Choose another with CLUSTER_PORT.`);
     const config = renderHaproxyConfig(fs.readFileSync(TEMPLATE, 'utf8'), {
       port,
       servers: instances.map((i) => ({ name: i.name, address: `127.0.0.1:${i.port}` })),
@@ -263,7 +277,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     haproxy = { child, exited: track(child, 'haproxy', output, log) };
     const url = `http://127.0.0.1:${port}`;
     await waitFor('haproxy', () => healthy(url), () => child.exitCode === null && child.signalCode === null, () => log.join('\n'));
-    return { url, databaseUrl, instances, stopInstance, stop };
+    return { url, databaseUrl, instances, balancerExited: haproxy.exited, stopInstance, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -295,16 +309,11 @@ async function main() {
   fs.mkdirSync(dir, { recursive: true });
   const distDir = await buildStorefront();
 
-  console.log(`Starting ${instances} instance${instances === 1 ? '' : 's'} on ${database === 'postgres' ? 'PostgreSQL' : 'one SQLite file'}, data in ${dir}`);
-  const cluster = await startCluster({
-    instances, port, database, dir, distDir,
-    output: (name, line) => console.log(`[${name}] ${line}`),
-  });
-  console.log(`\nAttar is open at ${cluster.url} (HAProxy in front of ${cluster.instances.map((i) => `${i.name} :${i.port}`).join(', ')}; database ${cluster.databaseUrl}). Ctrl-C stops it.\n`);
-
+  // Ctrl-C while it starts: what has started is ended at once (the exit hook above).
+  let cluster: Cluster | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) {
+    if (stopping || !cluster) {
       console.log('Stopping at once.');
       process.exit(1);
     }
@@ -312,9 +321,22 @@ async function main() {
     console.log(`\n${signal}: the instances drain (${DRAIN_MS / 1000} s), then HAProxy stops, then the database.`);
     await cluster.stop();
     if (!kept) fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
+    process.exit(signal === 'HAProxy gone' ? 1 : 0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+
+  console.log(`Starting ${instances} instance${instances === 1 ? '' : 's'} on ${database === 'postgres' ? 'PostgreSQL' : 'one SQLite file'}, data in ${dir}`);
+  cluster = await startCluster({
+    instances, port, database, dir, distDir,
+    output: (name, line) => console.log(`[${name}] ${line}`),
+  });
+  console.log(`\nAttar is open at ${cluster.url} (HAProxy in front of ${cluster.instances.map((i) => `${i.name} :${i.port}`).join(', ')}; database ${cluster.databaseUrl}). Ctrl-C stops it.\n`);
+
+  void cluster.balancerExited.then((code) => {
+    if (stopping) return;
+    console.log(`[haproxy] exited (${code}): the shop has no front door; stopping the rest.`);
+    void shutdown('HAProxy gone');
+  });
   // An instance that dies on its own is said so; the balancer already sends its shoppers elsewhere.
   for (const instance of cluster.instances) {
     void instance.exited.then((code) => {
