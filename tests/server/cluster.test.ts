@@ -17,6 +17,9 @@ const DATABASE = (process.env.CLUSTER_DATABASE ?? 'sqlite') as ClusterDatabase;
 const HAPROXY = haproxyInstalled();
 if (!HAPROXY) console.warn('tests/server/cluster.test.ts skipped: HAProxy is not installed (apt-get install -y haproxy; .ci/run installs it)');
 
+/** A wait for what the test must see: long, so that a busy machine is slow, not wrong. */
+const WAIT = { timeout: 60_000, interval: 50 };
+
 let tmp: string;
 let cluster: Cluster;
 const lines: { name: string; line: string; at: number }[] = [];
@@ -59,7 +62,7 @@ describe.skipIf(!HAPROXY)(`three instances behind HAProxy, on ${DATABASE}`, () =
       await res.body?.cancel();
     }
     // HAProxy writes a request's line once it is done: wait for all thirty.
-    await expect.poll(() => [...answeredBy('/api/categories?spread=1').values()].reduce((a, b) => a + b, 0)).toBe(30);
+    await expect.poll(() => [...answeredBy('/api/categories?spread=1').values()].reduce((a, b) => a + b, 0), WAIT).toBe(30);
     expect([...answeredBy('/api/categories?spread=1').keys()].sort()).toEqual(['web1', 'web2', 'web3']);
   });
 
@@ -78,19 +81,19 @@ describe.skipIf(!HAPROXY)(`three instances behind HAProxy, on ${DATABASE}`, () =
       }
     };
     const shoppers = Array.from({ length: 6 }, shopper);
-    await expect.poll(() => results.length).toBeGreaterThanOrEqual(30);
+    await expect.poll(() => results.length, WAIT).toBeGreaterThanOrEqual(30);
 
     const web2 = cluster.instances[1];
     const told = Date.now();
     const exited = cluster.stopInstance(web2);
-    await expect.poll(() => lines.find((l) => l.name === 'haproxy' && /instances\/web2 is DOWN/.test(l.line))).toBeTruthy();
+    await expect.poll(() => lines.find((l) => l.name === 'haproxy' && /instances\/web2 is DOWN/.test(l.line)), WAIT).toBeTruthy();
     const down = lines.find((l) => l.name === 'haproxy' && /instances\/web2 is DOWN/.test(l.line))!;
     console.log(`HAProxy took web2 out ${down.at - told} ms after its SIGTERM: ${down.line}`);
     expect(await exited).toBe(0);
     const gone = Date.now();
 
     // The shop goes on answering at its URL once the instance is gone.
-    await expect.poll(() => results.filter((r) => r.at > gone).length).toBeGreaterThanOrEqual(30);
+    await expect.poll(() => results.filter((r) => r.at > gone).length, WAIT).toBeGreaterThanOrEqual(30);
     traffic = false;
     await Promise.all(shoppers);
 

@@ -10,6 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, waitUntilUp, type ServerProcess } from '../shop-process.ts';
 
+/** A wait for what the test must see: long, so that a busy machine is slow, not wrong. */
+const WAIT = { timeout: 60_000, interval: 50 };
+
 let tmp: string;
 let server: ServerProcess;
 let port: number;
@@ -68,7 +71,7 @@ describe('a server told to stop behind a load balancer', () => {
 
   it('answers its health check with 503, in the asker\'s language, and still serves the shop, closing each connection', async () => {
     server.child.kill('SIGTERM');
-    await expect.poll(async () => (await get('/api/health')).status).toBe(503);
+    await expect.poll(async () => (await get('/api/health')).status, WAIT).toBe(503);
     const health = await get('/api/health', { lang: 'ar' });
     expect(health.body).toEqual({ status: 503, message: 'المتجر مشغول الآن. يُرجى المحاولة بعد لحظات.' });
     expect(health.connection).toBe('close');
@@ -100,7 +103,7 @@ describe('a server told to stop behind a load balancer', () => {
     req.flushHeaders();
     await read;
     server.child.kill('SIGTERM');
-    await expect.poll(accepts).toBe(false);
+    await expect.poll(accepts, WAIT).toBe(false);
     req.end(body);
     const { status, body: sent } = await answer;
     expect(status).toBe(200);
