@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -74,19 +75,6 @@ export function renderHaproxyConfig(template: string, values: { port: number; se
 
 export function haproxyInstalled(): boolean {
   return spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
-}
-
-/** A port no one listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether `port` can be listened on, on every address, as HAProxy will. */
