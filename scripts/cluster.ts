@@ -135,6 +135,12 @@ function track(child: ChildProcess, name: string, output: (name: string, line: s
   }));
 }
 
+/** `command` run so that it gets SIGTERM when this process dies, where setpriv is at hand. */
+function withParentDeathSignal(command: string, args: string[]): [string, string[]] {
+  if (spawnSync('setpriv', ['--help'], { stdio: 'ignore' }).status !== 0) return [command, args];
+  return ['setpriv', ['--pdeathsig', 'SIGTERM', '--', command, ...args]];
+}
+
 /**
  * A command as the `postgres` user when this process is root: PostgreSQL
  * refuses to run as root. runuser where it exists (Debian's util-linux), else su.
@@ -261,7 +267,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const configFile = path.join(options.dir, 'haproxy.cfg');
     fs.writeFileSync(configFile, config);
     const log: string[] = [];
-    const child = spawn('haproxy', ['-db', '-f', configFile], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // HAProxy ends with this process even when it is killed outright (setpriv, util-linux), like the instances.
+    const [command, args] = withParentDeathSignal('haproxy', ['-db', '-f', configFile]);
+    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     haproxy = { child, exited: track(child, 'haproxy', output, log) };
     const url = `http://127.0.0.1:${port}`;
     await waitFor('haproxy', () => healthy(url), () => child.exitCode === null && child.signalCode === null, () => log.join('\n'));
