@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haproxyInstalled, startCluster, type Cluster, type ClusterDatabase } from '../../scripts/cluster.ts';
 
@@ -69,18 +70,36 @@ describe.skipIf(!HAPROXY)(`three instances behind HAProxy, on ${DATABASE}`, () =
   it('drains an instance stopped mid-traffic: the balancer takes it out, no request fails, the URL keeps answering', async () => {
     const results: { status: number | string; at: number }[] = [];
     let traffic = true;
-    const shopper = async () => {
-      while (traffic) {
-        try {
-          const res = await fetch(`${cluster.url}/api/home?traffic=1`);
-          await res.arrayBuffer();
-          results.push({ status: res.status, at: Date.now() });
-        } catch (error) {
-          results.push({ status: String((error as Error).cause ?? error), at: Date.now() });
-        }
+    const record = async (send: () => Promise<Response>) => {
+      try {
+        const res = await send();
+        await res.arrayBuffer();
+        results.push({ status: res.status, at: Date.now() });
+      } catch (error) {
+        results.push({ status: String((error as Error).cause ?? error), at: Date.now() });
       }
     };
-    const shoppers = Array.from({ length: 6 }, shopper);
+    const browsing = async () => {
+      while (traffic) await record(() => fetch(`${cluster.url}/api/home?traffic=1`));
+    };
+    // One shopper writes as well: a unit into the cart, then out again, each change with its own key.
+    const login = await fetch(`${cluster.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'demo@attar.eg', password: 'attar123' }) });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const change = (url: string, body: unknown) => () => fetch(`${cluster.url}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      body: JSON.stringify(body),
+    });
+    let rounds = 0;
+    const writing = async () => {
+      while (traffic) {
+        await record(change('/addToCard', { product_id: 1 }));
+        await record(change('/remove', { product_id: 1, qty: 1 }));
+        rounds += 1;
+      }
+    };
+    const shoppers = [...Array.from({ length: 5 }, browsing), writing()];
     await expect.poll(() => results.length, WAIT).toBeGreaterThanOrEqual(30);
 
     const web2 = cluster.instances[1];
@@ -89,6 +108,8 @@ describe.skipIf(!HAPROXY)(`three instances behind HAProxy, on ${DATABASE}`, () =
     await expect.poll(() => lines.find((l) => l.name === 'haproxy' && /instances\/web2 is DOWN/.test(l.line)), WAIT).toBeTruthy();
     const down = lines.find((l) => l.name === 'haproxy' && /instances\/web2 is DOWN/.test(l.line))!;
     console.log(`HAProxy took web2 out ${down.at - told} ms after its SIGTERM: ${down.line}`);
+    // Taken out by its health check's 503 while it still accepted: not found gone (connection refused).
+    expect(down.line).toMatch(/Layer7 wrong status, code: 503/);
     expect(await exited).toBe(0);
     const gone = Date.now();
 
@@ -98,7 +119,14 @@ describe.skipIf(!HAPROXY)(`three instances behind HAProxy, on ${DATABASE}`, () =
     await Promise.all(shoppers);
 
     const failed = results.filter((r) => r.status !== 200);
+    console.log(`${results.length} requests (${rounds} add-and-remove rounds), ${failed.length} failed`);
     expect(failed, `${failed.length} of ${results.length} requests failed`).toEqual([]);
+    // Every change happened once: as many units went out of the cart as came in.
+    const cart = await fetch(`${cluster.url}/api/showCard`, { headers: { authorization: `Bearer ${token}` } });
+    expect(cart.status).toBe(200);
+    const inCart = ((await cart.json()) as { data: { product_in_card: { product_id: number }[] } }).data.product_in_card;
+    expect(inCart.filter((line) => line.product_id === 1)).toEqual([]);
+    expect(rounds).toBeGreaterThan(0);
     // web2 served its share before it was told, and the others carried on after.
     const served = answeredBy('/api/home?traffic=1');
     expect(served.get('web2')).toBeGreaterThan(0);
