@@ -16,8 +16,8 @@ import { postgresAvailable } from './tests/postgres.ts';
  */
 const WORKERS = Math.max(2, os.availableParallelism() - 1);
 
-/** The long stress runs: crash rounds, two-process concurrency, the fuzz sample. */
-const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts', 'tests/server/fuzz.test.ts', 'tests/server/contract.test.ts'];
+/** The long stress runs: crash rounds, two-process concurrency, the fuzz sample, three instances behind HAProxy. */
+const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts', 'tests/server/fuzz.test.ts', 'tests/server/contract.test.ts', 'tests/server/cluster.test.ts'];
 
 const server: TestProjectInlineConfiguration = {
   test: {

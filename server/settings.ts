@@ -201,6 +201,12 @@ export interface AppConfig {
    * shoppers and caps each itself).
    */
   maxConnectionsPerAddress: number;
+  /**
+   * Behind a load balancer: on SIGTERM, how long (ms) the server keeps
+   * serving while /api/health answers 503, so the balancer's health check
+   * takes it out before it stops accepting. 0 (the default): close at once.
+   */
+  shutdownDrainMs: number;
   settings: ShopSettings;
 }
 
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     ...parseConnectionLimits(env),
+    shutdownDrainMs: parseDrainMs(env.SHUTDOWN_DRAIN_MS),
     settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
   };
 }
@@ -285,6 +292,17 @@ export function parseConnectionLimits(env: NodeJS.ProcessEnv = process.env): Con
     throw new Error(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) is longer than REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs}): the headers are part of the request, so their limit must not exceed the whole request's`);
   }
   return limits;
+}
+
+/** SHUTDOWN_DRAIN_MS: a whole number of ms from 0 (unset: 0); anything else stops the start, named. */
+export function parseDrainMs(value: string | undefined): number {
+  const raw = value?.trim();
+  if (!raw) return 0;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > LONGEST_TIMER_MS) {
+    throw new Error(`SHUTDOWN_DRAIN_MS: "${raw}" is not a whole number of milliseconds from 0 to ${LONGEST_TIMER_MS}; leave it unset to close at once`);
+  }
+  return ms;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
