@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+import { postgresAvailable } from './tests/postgres.ts';
 
 /**
  * How `npm test` runs (docs/architecture.md, "Tests"). Every project names
@@ -15,8 +16,8 @@ import viteConfig from './vite.config.ts';
  */
 const WORKERS = Math.max(2, os.availableParallelism() - 1);
 
-/** The long stress runs: crash rounds, two-process concurrency, the fuzz sample. */
-const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts', 'tests/server/fuzz.test.ts', 'tests/server/contract.test.ts'];
+/** The long stress runs: crash rounds, two-process concurrency, the fuzz sample, three instances behind HAProxy. */
+const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts', 'tests/server/fuzz.test.ts', 'tests/server/contract.test.ts', 'tests/server/cluster.test.ts'];
 
 const server: TestProjectInlineConfiguration = {
   test: {
@@ -34,6 +35,24 @@ const server: TestProjectInlineConfiguration = {
     hookTimeout: 180_000,
   },
 };
+
+/**
+ * The server suite again on PostgreSQL (tests/postgres.ts): a throwaway cluster from Debian's
+ * postgresql package, a fresh database per test app. A machine without it runs the SQLite half
+ * and says so; REQUIRE_POSTGRES=1 (.ci/run) makes that a failure instead.
+ */
+const serverPg: TestProjectInlineConfiguration = {
+  test: {
+    ...server.test,
+    name: 'server-pg',
+    env: { TEST_DATABASE: 'postgres' },
+    globalSetup: ['tests/server/pg-global-setup.ts'],
+  },
+};
+if (!postgresAvailable()) {
+  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1, but PostgreSQL is not installed (apt-get install -y postgresql)');
+  console.warn('PostgreSQL is not installed here: the server tests run on SQLite only (apt-get install -y postgresql for both).');
+}
 
 const stress: TestProjectInlineConfiguration = {
   test: {
@@ -77,6 +96,6 @@ export default defineConfig({
     // A file that outlives its limits is a hang: its worker is ended, and the
     // processes it started go with it (tests/process-registry.ts).
     teardownTimeout: 30_000,
-    projects: [server, stress, storefront, e2e],
+    projects: [server, ...(postgresAvailable() ? [serverPg] : []), stress, storefront, e2e],
   },
 });

@@ -147,6 +147,10 @@ export interface AppConfig {
   host: string;
   /** a SQLite file path, or ':memory:' */
   databaseUrl: string;
+  /** PostgreSQL only: connections each instance's pool may hold (DATABASE_POOL_SIZE) */
+  databasePoolSize: number;
+  /** PostgreSQL only: a statement running longer is cancelled (DATABASE_STATEMENT_TIMEOUT_MS) */
+  databaseStatementTimeoutMs: number;
   logLevel: string;
   /** where generated and uploaded images live; served under /media */
   mediaDir: string;
@@ -197,6 +201,12 @@ export interface AppConfig {
    * shoppers and caps each itself).
    */
   maxConnectionsPerAddress: number;
+  /**
+   * Behind a load balancer: on SIGTERM, how long (ms) the server keeps
+   * serving while /api/health answers 503, so the balancer's health check
+   * takes it out before it stops accepting. 0 (the default): close at once.
+   */
+  shutdownDrainMs: number;
   settings: ShopSettings;
 }
 
@@ -221,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? path.join(root, 'data', 'attar.db'),
+    databasePoolSize: wholeNumber(env, 'DATABASE_POOL_SIZE', 10),
+    databaseStatementTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     mediaDir: env.MEDIA_DIR ?? path.join(root, 'data', 'media'),
     distDir: env.DIST_DIR ?? path.join(root, 'dist'),
@@ -230,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     ...parseConnectionLimits(env),
+    shutdownDrainMs: parseDrainMs(env.SHUTDOWN_DRAIN_MS),
     settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
   };
 }
@@ -260,15 +273,20 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * (0 would turn the protection off), the headers' time no longer than the
  * whole request's. Anything else stops the start, naming the variable.
  */
+/** A whole number from 1 to the longest timer from the environment, its default when unset; anything else stops the start, named. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(value) || value < 1 || value > LONGEST_TIMER_MS) {
+    throw new Error(`${name}: "${raw}" is not a whole number from 1 to ${LONGEST_TIMER_MS}${name.endsWith('_MS') ? ' (milliseconds)' : ''}; leave it unset for the default, ${fallback}`);
+  }
+  return value;
+}
+
 export function parseConnectionLimits(env: NodeJS.ProcessEnv = process.env): ConnectionLimits {
   const limits = {} as ConnectionLimits;
   for (const [key, { env: name, default: fallback }] of Object.entries(CONNECTION_LIMITS)) {
-    const raw = env[name]?.trim();
-    const value = raw ? Number(raw) : fallback;
-    if (!Number.isInteger(value) || value < 1 || value > LONGEST_TIMER_MS) {
-      throw new Error(`${name}: "${raw}" is not a whole number from 1 to ${LONGEST_TIMER_MS}${name.endsWith('_MS') ? ' (milliseconds)' : ''}; leave it unset for the default, ${fallback}`);
-    }
-    limits[key as keyof ConnectionLimits] = value;
+    limits[key as keyof ConnectionLimits] = wholeNumber(env, name, fallback);
   }
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new Error(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) is longer than REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs}): the headers are part of the request, so their limit must not exceed the whole request's`);
@@ -276,8 +294,20 @@ export function parseConnectionLimits(env: NodeJS.ProcessEnv = process.env): Con
   return limits;
 }
 
+/** SHUTDOWN_DRAIN_MS: a whole number of ms from 0 (unset: 0); anything else stops the start, named. */
+export function parseDrainMs(value: string | undefined): number {
+  const raw = value?.trim();
+  if (!raw) return 0;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > LONGEST_TIMER_MS) {
+    throw new Error(`SHUTDOWN_DRAIN_MS: "${raw}" is not a whole number of milliseconds from 0 to ${LONGEST_TIMER_MS}; leave it unset to close at once`);
+  }
+  return ms;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
 }
+

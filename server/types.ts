@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Db } from './db/database.ts';
+import type { Db, Dialect } from './db/database.ts';
+import type { ChangeFeed } from './plugins/app/changes.ts';
 import type { Lang } from './i18n/messages.ts';
 import type { AppConfig, ShopSettings } from './settings.ts';
 
@@ -15,8 +16,14 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     settings: ShopSettings;
-    /** the raw SQLite handle, for the health check and PRAGMAs */
+    /** SQLite's own handle, for PRAGMAs in tests (on PostgreSQL, using it throws, naming what reached for it) */
     rawDb: BetterSqlite3.Database;
+    /** which database DATABASE_URL chose */
+    dbDialect: Dialect;
+    /** one round trip to the database (the health check) */
+    dbPing(): Promise<void>;
+    /** what this instance changes that every instance keeps a copy of (plugins/app/changes.ts) */
+    changes: ChangeFeed;
     /** an onRequest hook: answers 401 unless the request carries a valid token */
     authenticate(request: FastifyRequest): Promise<void>;
     /** the signed-in user when a valid token is present, else null */

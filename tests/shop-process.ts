@@ -8,7 +8,6 @@
 // - a worker that exits normally kills what is still running;
 // - a server that does not come up in time is killed before the error is thrown.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -18,18 +17,7 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** A port no one listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../scripts/free-port.ts';
 
 export interface ServerProcess {
   child: ChildProcess;

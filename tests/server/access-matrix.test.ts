@@ -20,6 +20,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, completeCart, makeApp, registerShopper, seededProduct, type Answer } from './helpers.ts';
+import { rowsOfUser } from './db-inspect.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type Caller = 'other' | 'none' | 'expired' | 'logged-out' | 'pw-changed';
@@ -192,18 +193,13 @@ async function ownerState() {
     wishlist: await read('/fav/show'),
   };
   // Every row that names the owner, in every table that has a user_id, and the rows hanging from the owner's cart and orders.
-  const raw = app.rawDb;
-  const tables = (raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[])
-    .map((t) => t.name)
-    .filter((name) => (raw.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).some((c) => c.name === 'user_id'));
-  expect(tables).toEqual(expect.arrayContaining(['addresses', 'carts', 'favorites', 'orders', 'reviews', 'tokens', 'coupon_uses', 'points_ledger', 'idempotency_keys']));
-  const db: Record<string, unknown[]> = {};
-  for (const name of tables) db[name] = raw.prepare(`SELECT * FROM ${name} WHERE user_id = ? ORDER BY rowid`).all(a.id);
-  db.users = raw.prepare('SELECT * FROM users WHERE id = ?').all(a.id);
-  db.cart_items = raw.prepare('SELECT i.* FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.user_id = ? ORDER BY i.id').all(a.id);
-  db.order_items = raw.prepare('SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.user_id = ? ORDER BY i.id').all(a.id);
-  db.order_status_history = raw.prepare('SELECT h.* FROM order_status_history h JOIN orders o ON o.id = h.order_id WHERE o.user_id = ? ORDER BY h.id').all(a.id);
-  db.all_orders = raw.prepare('SELECT count(*) AS n FROM orders').all();
+  const db: Record<string, unknown[]> = await rowsOfUser(app, a.id);
+  expect(Object.keys(db)).toEqual(expect.arrayContaining(['addresses', 'carts', 'favorites', 'orders', 'reviews', 'tokens', 'coupon_uses', 'points_ledger', 'idempotency_keys']));
+  db.users = await app.db.selectFrom('users').selectAll().where('id', '=', a.id).execute();
+  db.cart_items = await app.db.selectFrom('cart_items as i').innerJoin('carts as c', 'c.id', 'i.cart_id').selectAll('i').where('c.user_id', '=', a.id).orderBy('i.id').execute();
+  db.order_items = await app.db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id').selectAll('i').where('o.user_id', '=', a.id).orderBy('i.id').execute();
+  db.order_status_history = await app.db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id').selectAll('h').where('o.user_id', '=', a.id).orderBy('h.id').execute();
+  db.all_orders = await app.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).execute();
   return { api, db };
 }
 

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addAddress, call, checkoutBody, loginDemo, makeApp, makeFileApp, registerShopper, seededProduct, toAnswer, type Answer, type FileShop } from './helpers.ts';
+import { breakDatabase } from './db-inspect.ts';
 import { DEMO_USER } from '../../server/db/seed/seed.ts';
 
 let app: FastifyInstance;
@@ -322,7 +323,7 @@ describe('server errors', () => {
   it('a 5xx is generic: the localized message, no SQL, no stack, no paths', async () => {
     const broken = await makeApp();
     try {
-      broken.rawDb.close();
+      await breakDatabase(broken);
       for (const lang of ['en', 'ar'] as const) {
         const res = await call(broken, 'GET', '/categories', { lang });
         expect([500, 503]).toContain(res.statusCode);

@@ -1,4 +1,4 @@
-// Test helpers: a real app on a fresh in-memory SQLite database per call,
+// Test helpers: a real app on a fresh database per call (in-memory SQLite, or PostgreSQL under server-pg),
 // seeded like a fresh shop, driven through Fastify's inject.
 import type { Lang } from '../../server/contract/lang.ts';
 import { expect } from 'vitest';
@@ -10,16 +10,22 @@ import { buildApp } from '../../server/app.ts';
 import type { ShopSettings } from '../../server/settings.ts';
 import { DEMO_OWNER, DEMO_USER } from '../../server/db/seed/seed.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { freshDatabase, postgresWanted } from '../postgres.ts';
 
 export const MEDIA_DIR = path.join(os.tmpdir(), 'attar-test-media');
 
 /** The demo owner's password in tests (DEMO_OWNER_PASSWORD): without one the seed makes a one-time password and prints it. */
 export const OWNER_PASSWORD = 'owner-pass-1';
 
+/**
+ * A real app on a fresh database: in-memory SQLite, or under the server-pg project
+ * (TEST_DATABASE=postgres) a copy of the PostgreSQL template, dropped when the app closes.
+ */
 export async function makeApp(settings: Partial<ShopSettings> = {}, config: { databaseUrl?: string; mediaDir?: string } = {}): Promise<FastifyInstance> {
+  const fresh = !config.databaseUrl && postgresWanted() ? await freshDatabase() : null;
   const app = await buildApp({
     config: {
-      databaseUrl: config.databaseUrl ?? ':memory:',
+      databaseUrl: config.databaseUrl ?? fresh?.url ?? ':memory:',
       logLevel: 'silent',
       mediaDir: config.mediaDir ?? MEDIA_DIR,
       distDir: path.join(os.tmpdir(), 'attar-no-dist'),
@@ -32,6 +38,10 @@ export async function makeApp(settings: Partial<ShopSettings> = {}, config: { da
     logger: false,
   });
   await app.ready();
+  if (fresh) {
+    const close = app.close.bind(app);
+    Object.assign(app, { close: async () => { await close(); await fresh.drop(); } });
+  }
   return app;
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../database.ts';
+import { exclusively, type Db } from '../database.ts';
 import { hashPassword, oneTimePassword } from '../../auth/passwords.ts';
 import { SEED_CATEGORIES, SEED_CONTENT, SEED_GIFTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../contract/admin-products.ts';
@@ -79,7 +79,8 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
   const at = new Date(now).toISOString();
 
   await db.transaction().execute(async (trx) => {
-    // Another process may have seeded while we hashed.
+    // Another process may have seeded while we hashed: one seeds at a time, and the others find it done.
+    await exclusively(trx, 'attar:seed');
     if (await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst()) return;
     seeded = true;
 

@@ -42,7 +42,8 @@ declare module 'fastify' {
 
 /** One instance of each repository per app, over the app's database. */
 async function repositories(app: FastifyInstance) {
-  app.decorate('catalog', new CatalogRepository(app.db, app.settings));
+  app.decorate('catalog', new CatalogRepository(app.db, app.settings, app.changes));
+  app.changes.on('catalog', (product) => app.catalog.forgetDetails(product ? Number(product) : undefined));
   app.decorate('carts', new CartRepository(app.db, app.settings));
   app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.settings));
   app.decorate('orders', new OrdersRepository(app.db));
@@ -51,13 +52,15 @@ async function repositories(app: FastifyInstance) {
   app.decorate('coupons', new CouponsRepository(app.db));
   app.decorate('points', new PointsRepository(app.db));
   app.decorate('audit', new AuditRepository(app.db));
-  app.decorate('content', new ContentRepository(app.db, app.audit));
+  app.decorate('content', new ContentRepository(app.db, app.audit, app.changes));
+  app.changes.on('content', () => app.content.forget());
   app.decorate('backOffice', new BackOfficeRepository(app.db, app.orders, app.audit, app.settings.timeZone));
   app.decorate('productAdmin', new ProductAdminRepository(app.db, app.audit, app.catalog));
   app.decorate('productImages', new ProductImagesRepository());
   app.decorate('categories', new CategoriesRepository(app.db, app.audit, app.config.mediaDir));
   app.decorate('couponsAdmin', new CouponsAdminRepository(app.db, app.audit, app.settings.timeZone));
-  app.decorate('shopSettings', new SettingsRepository(app.db, app.config.settings, app.settings, app.audit));
+  app.decorate('shopSettings', new SettingsRepository(app.db, app.config.settings, app.settings, app.audit, app.changes));
+  app.changes.on('settings', () => app.shopSettings.reload());
   app.decorate('staff', new StaffRepository(app.db, app.audit, (userId) => app.tokens.forgetUser(userId)));
 }
 

@@ -18,15 +18,20 @@ interface CachedToken {
 }
 
 /**
- * Bearer tokens: issued, looked up, revoked. Look-ups are cached for a few
- * seconds because every signed-in call makes one; revoking in this process
- * evicts at once, so log-out and a password change take effect immediately.
+ * Bearer tokens: issued, looked up, revoked. On SQLite (one server process)
+ * look-ups are cached for a few seconds because every signed-in call makes
+ * one; revoking in this process evicts at once, so log-out and a password
+ * change take effect immediately. On PostgreSQL, where other instances revoke
+ * too, nothing is cached (`cacheMs` 0): every look-up is the database's
+ * answer, one indexed read, so a token revoked anywhere is refused everywhere
+ * at the next request.
  */
 export class TokenStore {
   readonly #cache = new Map<string, CachedToken>();
+  /** How long one server process trusts a look-up on SQLite. */
   static readonly CACHE_MS = 10_000;
 
-  constructor(private readonly db: Db, private readonly ttlDays: number) {}
+  constructor(private readonly db: Db, private readonly ttlDays: number, private readonly cacheMs = TokenStore.CACHE_MS) {}
 
   async issue(userId: number, now = new Date()): Promise<string> {
     const token = newToken();
@@ -58,8 +63,10 @@ export class TokenStore {
       this.#cache.delete(hash);
       return undefined;
     }
-    if (this.#cache.size > 50_000) this.#cache.clear();
-    this.#cache.set(hash, { tokenId: row.id, userId: row.user_id, expiresAt: Date.parse(row.expires_at), cachedUntil: now + TokenStore.CACHE_MS });
+    if (this.cacheMs > 0) {
+      if (this.#cache.size > 50_000) this.#cache.clear();
+      this.#cache.set(hash, { tokenId: row.id, userId: row.user_id, expiresAt: Date.parse(row.expires_at), cachedUntil: now + this.cacheMs });
+    }
     return { id: row.id, user_id: row.user_id };
   }
 

@@ -36,7 +36,8 @@ declare module 'fastify' {
 }
 
 async function auth(app: FastifyInstance) {
-  app.decorate('tokens', new TokenStore(app.db, app.settings.tokenTtlDays));
+  // Several instances share a PostgreSQL database: no instance may trust an old look-up (docs/architecture.md, "Two databases").
+  app.decorate('tokens', new TokenStore(app.db, app.settings.tokenTtlDays, app.dbDialect === 'postgres' ? 0 : TokenStore.CACHE_MS));
   app.decorateRequest('user', null);
   app.decorate('optionalUser', (request: FastifyRequest) => resolveUser(app, request));
   app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db, Q } from '../../../db/database.ts';
+import { isForeignKeyViolation, type Db, type Q } from '../../../db/database.ts';
 import type { CouponsTable } from '../../../db/schema.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { Lang } from '../../../i18n/messages.ts';
@@ -279,7 +279,7 @@ export class CartRepository {
       result = await this.#q.addUnit(this.db, cartId, productId, new Date().toISOString());
     } catch (error) {
       // The kept cart id points at a cart that is gone (a restored database): find it anew once.
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
+      if (!isForeignKeyViolation(error)) throw error;
       this.#cartIds.delete(userId);
       cartId = await this.cartIdFor(userId);
       result = await this.#q.addUnit(this.db, cartId, productId, new Date().toISOString());

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ChangeFeed } from '../changes.ts';
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
@@ -42,7 +43,7 @@ export class CatalogRepository {
   /** product details by `${id}:${lang}`: the details page is the hottest read; reviews clear it */
   readonly #details = new Map<string, DetailsEntry>();
 
-  constructor(private readonly db: Db, private readonly settings: ShopSettings) {}
+  constructor(private readonly db: Db, private readonly settings: ShopSettings, private readonly changes?: ChangeFeed) {}
 
   #cards() {
     const reviews = this.db.selectFrom('reviews')
@@ -189,8 +190,17 @@ export class CatalogRepository {
     return entry;
   }
 
-  /** Forgets cached pages: one product's (a review), or all (stock crossed zero: pages list related products' stock). */
+  /**
+   * Forgets cached pages, on every instance (plugins/app/changes.ts): one product's (a review), or
+   * all (stock crossed zero, the owner changed the catalog: pages list related products' stock).
+   */
   invalidateDetails(productId?: number) {
+    if (this.changes) this.changes.publish('catalog', productId ?? '');
+    else this.forgetDetails(productId);
+  }
+
+  /** Forgets this instance's cached pages (what invalidateDetails asks of every instance). */
+  forgetDetails(productId?: number) {
     if (productId === undefined) this.#details.clear();
     else for (const lang of ['en', 'ar']) this.#details.delete(`${productId}:${lang}`);
   }

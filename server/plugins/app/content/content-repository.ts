@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../changes.ts';
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import type { AuditRepository } from '../back-office/audit-repository.ts';
@@ -13,7 +14,12 @@ export type ContentValues = Map<string, { en: string; ar: string }>;
 export class ContentRepository {
   #cache: { values: ContentValues; until: number } | null = null;
 
-  constructor(private readonly db: Db, private readonly audit: AuditRepository) {}
+  constructor(private readonly db: Db, private readonly audit: AuditRepository, private readonly changes?: ChangeFeed) {}
+
+  /** Forgets this instance's copy of the texts (every instance's, when the owner saves them). */
+  forget() {
+    this.#cache = null;
+  }
 
   /**
    * Every text, kept in memory: the home page, the footer and about read them on each request. A
@@ -79,7 +85,10 @@ export class ContentRepository {
       }
       return changedFields;
     });
-    if (changed.length > 0) this.#cache = null;
+    if (changed.length > 0) {
+      if (this.changes) this.changes.publish('content');
+      else this.forget();
+    }
     return changed;
   }
 

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../changes.ts';
 import type { Static } from 'typebox';
 import type { Db, Q } from '../../../db/database.ts';
 import { FieldErrors } from '../../../errors.ts';
@@ -52,8 +53,8 @@ function shown(field: Field, settings: ShopSettings): unknown {
  * settings object (`app.settings`) that every repository and service reads
  * at each use; a change is written to the table with its audit entry, then
  * read back into that same object, so the next request on this server
- * follows it. Another server process on the same database reads it at its
- * next start (docs/rules.md, "Settings").
+ * follows it. Every other server instance on the same database reads it
+ * again when told (plugins/app/changes.ts; docs/rules.md, "Settings").
  */
 export class SettingsRepository {
   constructor(
@@ -63,6 +64,7 @@ export class SettingsRepository {
     /** the app's settings object, changed in place */
     private readonly live: ShopSettings,
     private readonly audit: AuditRepository,
+    private readonly changes?: ChangeFeed,
   ) {}
 
   /** The settings as the back office shows them: every governorate, null where it pays the default fee. */
@@ -134,7 +136,11 @@ export class SettingsRepository {
       }
       return Object.keys(after);
     });
-    if (changed.length) await this.reload();
+    if (changed.length) {
+      await this.reload();
+      // Every other instance reads them again too (this one has: its answer shows them).
+      this.changes?.publish('settings');
+    }
     return changed;
   }
 }

@@ -8,7 +8,6 @@ import { t } from '../../../i18n/messages.ts';
 import { describe, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const healthCheck = app.rawDb.prepare('select 1');
   app.post('/contact', {
     config: { rateLimit: { max: 20, timeWindow: 15 * 60 * 1000 } },
     schema: { tags: ['content'], description: describe('Sends a message to the shop. Limited per address (429).'), body: ContactBody, response: { 200: MessageOnly, ...ERROR_RESPONSES } },
@@ -26,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/health', { schema: { tags: ['content'], response: responses(Type.Object({ db: Type.String() })) } }, async (request) => {
-    healthCheck.get();
+    await app.dbPing();
     return ok(t(request.lang, 'ok'), { db: 'ok' });
   });
 
