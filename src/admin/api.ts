@@ -126,6 +126,26 @@ export function useAdminChange<Body>(token: string | null, lang: Lang, path: (bo
   });
 }
 
+/** One write of the owner's: where it goes, how, and what it carries. */
+export interface AdminWrite { method: 'POST' | 'PUT'; path: string; body?: unknown }
+
+/**
+ * A write whose answer the screen reads (the server's message and data: a saved coupon, a new
+ * member's one-time password); a refusal rejects with its ApiError, fields named. Every admin
+ * query is asked again after it.
+ */
+export function useAdminWrite<Vars, Data>(token: string | null, lang: Lang, write: (vars: Vars) => AdminWrite) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (vars: Vars) => {
+      const { method, path, body } = write(vars);
+      const answer = await request<Data>(path, { lang, method, body });
+      return { message: answer.message, data: answer.data };
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all(token) }),
+  });
+}
+
 export function changePassword(lang: Lang, body: { current_password: string; password: string; password_confirmation: string }) {
   return request<null>('/user/change-password', { lang, method: 'POST', body, handleUnauthorized: false });
 }

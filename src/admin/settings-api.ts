@@ -1,11 +1,11 @@
 // The owner's settings and staff calls (/api/admin/settings, /api/admin/staff; shapes in
 // server/contract/admin-settings.ts). In memory only, like every back-office query (./api.ts).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type { SettingsBody, ShopSettings, StaffAdded, StaffMember } from '@contract/admin-settings';
 import { request } from '@/lib/api-client';
 import type { Lang } from '@/lib/storage';
-import { adminKeys } from './api';
+import { adminKeys, useAdminWrite } from './api';
 
 export type SettingsData = Static<typeof ShopSettings>;
 export type SettingsChange = Static<typeof SettingsBody>;
@@ -28,29 +28,17 @@ export const staffQuery = (token: string | null, lang: Lang) => queryOptions({
   queryFn: async ({ signal }) => (await request<{ staff: StaffRow[] }>('/admin/staff', { lang, signal })).data.staff,
 });
 
-/** A write of this file: the server's answer (message and data) back to the screen, every admin query asked again. */
-function useOwnerWrite<Body, Answer>(token: string | null, lang: Lang, send: (body: Body) => { path: string; method: 'POST' | 'PUT'; body?: unknown }) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: Body) => {
-      const { path, method, body: payload } = send(body);
-      const answer = await request<Answer>(path, { lang, method, body: payload });
-      return { message: answer.message, data: answer.data };
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all(token) }),
-  });
-}
 
 /** PUT /admin/settings: the fields sent change; the answer is the settings as they are now. */
 export const useSaveSettings = (token: string | null, lang: Lang) =>
-  useOwnerWrite<SettingsChange, { settings: SettingsData }>(token, lang, (body) => ({ path: '/admin/settings', method: 'PUT', body }));
+  useAdminWrite<SettingsChange, { settings: SettingsData }>(token, lang, (body) => ({ path: '/admin/settings', method: 'PUT', body }));
 
 /** POST /admin/staff: a new member's one-time password is in the answer, once. */
 export const useAddStaff = (token: string | null, lang: Lang) =>
-  useOwnerWrite<{ email: string; name: string; role: StaffRole }, StaffAddedData>(token, lang, (body) => ({ path: '/admin/staff', method: 'POST', body }));
+  useAdminWrite<{ email: string; name: string; role: StaffRole }, StaffAddedData>(token, lang, (body) => ({ path: '/admin/staff', method: 'POST', body }));
 
 export const useSetRole = (token: string | null, lang: Lang) =>
-  useOwnerWrite<{ id: number; role: StaffRole }, { member: StaffRow }>(token, lang, ({ id, role }) => ({ path: `/admin/staff/${id}`, method: 'PUT', body: { role } }));
+  useAdminWrite<{ id: number; role: StaffRole }, { member: StaffRow }>(token, lang, ({ id, role }) => ({ path: `/admin/staff/${id}`, method: 'PUT', body: { role } }));
 
 export const useRemoveStaff = (token: string | null, lang: Lang) =>
-  useOwnerWrite<{ id: number }, { member: StaffRow }>(token, lang, ({ id }) => ({ path: `/admin/staff/${id}/remove`, method: 'POST' }));
+  useAdminWrite<{ id: number }, { member: StaffRow }>(token, lang, ({ id }) => ({ path: `/admin/staff/${id}/remove`, method: 'POST' }));

@@ -1,7 +1,7 @@
 // The owner's shop data in the back office: categories, coupons and the shop's texts (shapes in
 // server/contract/admin-categories.ts, admin-coupons.ts, admin-content.ts). Queries under the back
-// office's keys; a write answers the server's message and data, and every admin query is asked again.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// office's keys. Their writes go through api.ts's useAdminWrite.
+import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type { AdminCategory, CategoriesAnswer, CategoryBody } from '@contract/admin-categories';
 import type { AdminCoupon, CouponBody } from '@contract/admin-coupons';
@@ -37,19 +37,3 @@ export const contentQuery = (token: string | null, lang: Lang) => queryOptions({
   queryKey: shopDataKeys.content(token, lang),
   queryFn: async ({ signal }) => (await request<{ content: ContentData }>('/admin/content', { lang, signal })).data.content,
 });
-
-/** One write: where it goes, how, and what it carries. */
-export interface Write { method: 'POST' | 'PUT'; path: string; body: unknown }
-
-/** A write of the owner's shop data: resolves to the server's message and data (a refusal rejects with its ApiError, fields named). */
-export function useShopDataWrite<Vars, Data>(token: string | null, lang: Lang, write: (vars: Vars) => Write) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (vars: Vars) => {
-      const { method, path, body } = write(vars);
-      const answer = await request<Data>(path, { lang, method, body });
-      return { message: answer.message, data: answer.data };
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all(token) }),
-  });
-}

@@ -19,7 +19,8 @@ import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { formatNumber } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { Loaded, Outcome, useAdmin, type Said } from '../common';
-import { categoriesQuery, useShopDataWrite, type CategoryInput, type CategoryRow } from '../shop-data-api';
+import { categoriesQuery, type CategoryInput, type CategoryRow } from '../shop-data-api';
+import { useAdminWrite } from '../api';
 import { LangField, Pair, ScreenHead } from './shop-data-parts';
 
 interface CategoryForm { name_en: string; name_ar: string; image: string }
@@ -57,7 +58,7 @@ function CategoryDialog({ category, images, onClose, onSaved }: {
   const { t } = useLingui();
   const { token, lang } = useAdmin();
   const phone = useMediaQuery('(max-width:599.95px)');
-  const save = useShopDataWrite<CategoryInput, { category: CategoryRow }>(token, lang, (body) => (
+  const save = useAdminWrite<CategoryInput, { category: CategoryRow }>(token, lang, (body) => (
     category ? { method: 'PUT', path: `/admin/categories/${category.id}`, body } : { method: 'POST', path: '/admin/categories', body }
   ));
   const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CategoryForm>({
@@ -104,7 +105,7 @@ export function CategoriesScreen() {
   const query = useQuery(categoriesQuery(token, lang));
   const [editing, setEditing] = useState<CategoryRow | 'new' | null>(null);
   const [said, setSaid] = useState<Said>(null);
-  const move = useShopDataWrite<{ category: CategoryRow; position: number }, { category: CategoryRow }>(token, lang, ({ category, position }) => ({
+  const move = useAdminWrite<{ category: CategoryRow; position: number }, { category: CategoryRow }>(token, lang, ({ category, position }) => ({
     method: 'PUT', path: `/admin/categories/${category.id}`, body: { name_en: category.name_en, name_ar: category.name_ar, position },
   }));
   /** After a move, the button pressed (or, at the end of the list, the other one) of the category moved keeps the focus. */

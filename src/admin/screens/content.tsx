@@ -15,7 +15,8 @@ import { CONTENT_FIELDS, HTTPS_URL_PATTERN, type ContentField } from '@contract/
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
 import { Loaded, Outcome, Title, useAdmin, type Said } from '../common';
-import { contentQuery, useShopDataWrite, type ContentData } from '../shop-data-api';
+import { contentQuery, type ContentData } from '../shop-data-api';
+import { useAdminWrite } from '../api';
 import { LangField, Pair } from './shop-data-parts';
 
 const HTTPS = new RegExp(HTTPS_URL_PATTERN);
@@ -34,7 +35,7 @@ function ContentForm({ content }: { content: ContentData }) {
   const { t } = useLingui();
   const { token, lang } = useAdmin();
   const [said, setSaid] = useState<Said>(null);
-  const save = useShopDataWrite<Partial<ContentData>, { content: ContentData }>(token, lang, (body) => ({ method: 'PUT', path: '/admin/content', body }));
+  const save = useAdminWrite<Partial<ContentData>, { content: ContentData }>(token, lang, (body) => ({ method: 'PUT', path: '/admin/content', body }));
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, dirtyFields } } = useForm<ContentData>({ defaultValues: content });
   const shown = fieldProps(errors, 'content');
   const required = (v: string) => (v.trim() === '' ? t`Required` : true);

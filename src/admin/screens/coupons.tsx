@@ -28,7 +28,8 @@ import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { Loaded, Outcome, useAdmin, type Said } from '../common';
 import { couponStandingLabel } from '../labels';
-import { couponsQuery, useShopDataWrite, type CouponInput, type CouponRow } from '../shop-data-api';
+import { couponsQuery, type CouponInput, type CouponRow } from '../shop-data-api';
+import { useAdminWrite } from '../api';
 import { ScreenHead, fieldNumber, readAmount } from './shop-data-parts';
 
 interface CouponForm {
@@ -94,7 +95,7 @@ function CouponDialog({ coupon, onClose, onSaved }: { coupon: CouponRow | null; 
   const { t } = useLingui();
   const { token, lang } = useAdmin();
   const phone = useMediaQuery('(max-width:599.95px)');
-  const save = useShopDataWrite<CouponInput, { coupon: CouponRow }>(token, lang, (body) => (
+  const save = useAdminWrite<CouponInput, { coupon: CouponRow }>(token, lang, (body) => (
     coupon ? { method: 'PUT', path: `/admin/coupons/${coupon.id}`, body } : { method: 'POST', path: '/admin/coupons', body }
   ));
   const { register, control, handleSubmit, setError, getValues, formState: { errors, isSubmitting } } = useForm<CouponForm>({
