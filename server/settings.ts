@@ -39,6 +39,13 @@ export interface ShopSettings {
   idempotencyWaitMs: number;
   /** an in-flight key older than this was abandoned (crash) and may be taken over */
   idempotencyStaleMs: number;
+  /**
+   * how long a claim on an idempotency key lasts unless its holder renews it
+   * (it does, a few times per lease, while its request runs); a retry takes
+   * over a key whose lease ran out. Under idempotencyWaitMs, so a retry after a
+   * crash waits it out rather than meeting 409.
+   */
+  idempotencyLeaseMs: number;
   perPageDefault: number;
   perPageMax: number;
 }
@@ -69,6 +76,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   idempotencyTtlMs: 8 * 24 * 60 * 60 * 1000,
   idempotencyWaitMs: 5000,
   idempotencyStaleMs: 60_000,
+  idempotencyLeaseMs: 3000,
   perPageDefault: 12,
   perPageMax: 48,
 };

@@ -275,17 +275,36 @@ function postgresChannel(url: string, pool: pg.Pool): ChangeChannel {
       let client: pg.Client | null = null;
       let stopped = false;
       let pause = 100;
+      // One reconnection at a time: a failed attempt, and the end of a connection that failed, start none of their own.
+      let scheduled = false;
+      const schedule = () => {
+        if (stopped || scheduled) return;
+        scheduled = true;
+        setTimeout(() => {
+          scheduled = false;
+          void reconnect();
+        }, pause);
+      };
       const connect = async (): Promise<void> => {
         const next = new pg.Client({ connectionString: url });
         next.on('notification', (n) => { if (n.payload) message(n.payload); });
         next.on('error', () => undefined);
+        try {
+          await next.connect();
+          await next.query(`listen ${CHANNEL}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        if (stopped) {
+          await next.end().catch(() => undefined);
+          return;
+        }
         next.on('end', () => {
-          if (stopped) return;
+          if (client !== next) return;
           client = null;
-          setTimeout(() => void reconnect(), pause);
+          schedule();
         });
-        await next.connect();
-        await next.query(`listen ${CHANNEL}`);
         client = next;
       };
       const reconnect = async () => {
@@ -296,7 +315,7 @@ function postgresChannel(url: string, pool: pg.Pool): ChangeChannel {
           gap();
         } catch {
           pause = Math.min(pause * 2, 5_000);
-          setTimeout(() => void reconnect(), pause);
+          schedule();
         }
       };
       await connect();

@@ -9,6 +9,7 @@ import * as catalogAdmin from './migrations/006-catalog-admin.ts';
 import * as imageVariants from './migrations/007-image-variants.ts';
 import * as couponsCategories from './migrations/008-coupons-categories.ts';
 import * as settingsStaff from './migrations/009-settings-staff.ts';
+import * as sharedState from './migrations/010-shared-state.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-image-variants': imageVariants,
   '008-coupons-categories': couponsCategories,
   '009-settings-staff': settingsStaff,
+  '010-shared-state': sharedState,
 };
 
 const provider: MigrationProvider = {

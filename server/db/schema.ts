@@ -272,6 +272,15 @@ export interface PointsLedgerTable {
   created_at: string;
 }
 
+/** A request limit's counter, shared by every server instance (migration 010). */
+export interface RateLimitsTable {
+  /** the limit's name and what it counts */
+  key: string;
+  hits: number;
+  /** ms since the epoch; the window is over from then */
+  reset_at: number;
+}
+
 export interface IdempotencyKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -284,8 +293,13 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   /** its Content-Type (null on keys stored before 002) */
   response_type: string | null;
-  /** the server process holding it in flight, `host|pid|start` (null on keys stored before 003) */
+  /**
+   * who holds it in flight: a random token per claim (`host|pid|start` on keys
+   * stored before 010, null before 003)
+   */
   holder: string | null;
+  /** until when its holder's lease runs, ms since the epoch (null on keys stored before 010) */
+  lease_until: number | null;
   created_at: string;
 }
 
@@ -334,6 +348,7 @@ export interface Database {
   audit_log: AuditLogTable;
   points_ledger: PointsLedgerTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
   content: ContentTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;

@@ -10,7 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { PlacedOrder } from '../contract/checkout.ts';
 import { localized, type Lang } from '../contract/lang.ts';
 import { normalizePhone, toLatinDigits, twoNamesProblem } from '../contract/rules.ts';
-import { FieldErrors, notFound, refused } from '../errors.ts';
+import { AppError, FieldErrors, notFound, refused } from '../errors.ts';
 import { formatMoney, WEEKDAYS } from '../i18n/messages.ts';
 import { fromEgp, toEgp } from '../domain/money.ts';
 import { amountPayable } from '../domain/totals.ts';
@@ -173,8 +173,11 @@ export class CheckoutService {
         id: order.id, number: order.number, total: toEgp(payable), status: 'pending', payment: input.payment, shiping: input.shiping,
         delivery_date: deliveryDate, wallet_phone: this.settings.walletPhone, points_earned: earned, created_at: now,
       });
-      if (reply.keyId !== null) {
-        await keys.complete(reply.keyId, { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(answer) }, trx);
+      // The order and its answer commit together, only while the key is still this request's: one that
+      // lost it (it stalled past its lease, and a retry took it over) rolls back and leaves the order to the retry.
+      if (reply.keyId !== null
+        && !(await keys.complete(reply.keyId, { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(answer) }, trx))) {
+        throw new AppError(409, 'idempotency_in_flight', undefined, undefined, { 'Retry-After': '1' });
       }
       return { answer, soldOut };
     });

@@ -2,7 +2,6 @@
 // offline queue replayed after a reload): the same key never changes anything
 // twice and answers what it answered the first time.
 import type { Lang } from '../../server/contract/lang.ts';
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -11,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '../../server/db/database.ts';
 import * as initial from '../../server/db/migrations/001-initial.ts';
 import * as idempotencyRoutes from '../../server/db/migrations/002-idempotency-routes.ts';
-import { bodyHash, holderIsGone, requestHash, THIS_PROCESS } from '../../server/plugins/app/idempotency/idempotency-repository.ts';
+import { bodyHash, requestHash } from '../../server/plugins/app/idempotency/idempotency-repository.ts';
 import { addAddress, call, checkoutBody, completeCart, makeApp, registerShopper, seededProduct, type Answer } from './helpers.ts';
 
 let app: FastifyInstance;
@@ -414,38 +413,33 @@ describe('keys across routes and in flight', () => {
     }
   });
 
-  it('takes over at once a key whose server process is gone, and waits on one a live process holds', async () => {
+  it('takes over a key whose holder\'s lease ran out, on whatever host it ran, and waits on one whose lease still runs', async () => {
     const short = await makeApp({ idempotencyWaitMs: 100 });
     try {
       const { token, user } = await registerShopper(short);
       const body = { product_id: (await seededProduct(short, 2)).id };
-      const [host, pid] = THIS_PROCESS.split('|');
-      // A process that ran and ended: its pid runs nothing now.
-      const gonePid = spawnSync(process.execPath, ['-e', '']).pid;
-      const holders = {
-        // another server on this host, still running (this test's parent process stands for it)
-        live: `${host}|${process.ppid}|other`,
-        // the same, with a key claimed before this server started (a rolling restart)
-        'live, claimed before this server started': `${host}|${process.ppid}|other`,
-        // a server on another host: it cannot be asked, so it is waited on
-        elsewhere: `not-${host}|${pid}|other`,
-        // killed: its pid is gone
-        killed: `${host}|${gonePid}|other`,
-        // an earlier server that had this process's pid
-        'earlier, same pid': `${host}|${pid}|earlier`,
+      const now = Date.now();
+      const holders: Record<string, { holder: string | null; lease_until: number | null; claimedAgo: number }> = {
+        // a live holder renews its lease: still running
+        'leased, running': { holder: crypto.randomUUID(), lease_until: now + 60_000, claimedAgo: 0 },
+        // a holder that stopped renewing (killed, crashed, on this host or another)
+        'lease ran out': { holder: crypto.randomUUID(), lease_until: now - 1, claimedAgo: 5_000 },
+        // stored before leases by a process named host|pid|start: only its age tells
+        'no lease, claimed before this server started': { holder: `${os.hostname()}|1|old`, lease_until: null, claimedAgo: 30_000 },
+        'no lease, claimed since': { holder: `${os.hostname()}|1|old`, lease_until: null, claimedAgo: 0 },
       };
       const cart = async () => (await call(short, 'GET', '/showCard', { token })).body.data.card_count as number;
-      for (const [who, holder] of Object.entries(holders)) {
+      for (const [who, { holder, lease_until, claimedAgo }] of Object.entries(holders)) {
         const key = newKey();
         await short.db.insertInto('idempotency_keys').values({
           user_id: user.id, key, request_hash: requestHash({ method: 'POST', route: '/api/addToCard', body }), state: 'in_flight',
-          response_status: null, response_body: null, response_type: null, holder,
+          response_status: null, response_body: null, response_type: null, holder, lease_until,
           // within idempotencyStaleMs (a minute) either way
-          created_at: new Date(Date.now() - (who.includes('before this server started') ? 30_000 : 0)).toISOString(),
+          created_at: new Date(now - claimedAgo).toISOString(),
         }).execute();
         const before = await cart();
         const res = await call(short, 'POST', '/addToCard', { token, headers: { 'idempotency-key': key }, body });
-        if (who.startsWith('live') || who === 'elsewhere') {
+        if (who === 'leased, running' || who === 'no lease, claimed since') {
           expect(res.statusCode, who).toBe(409);
           expect(await cart(), who).toBe(before);
         } else {
@@ -458,16 +452,49 @@ describe('keys across routes and in flight', () => {
     }
   });
 
-  it('names a key\'s holder by host, pid and start, and asks only its own host', () => {
-    const [host, pid, start] = THIS_PROCESS.split('|');
-    expect(host).toBe(os.hostname());
-    expect(Number(pid)).toBe(process.pid);
-    expect(holderIsGone(THIS_PROCESS)).toBe(false);
-    expect(holderIsGone(`${host}|${pid}|${start}x`)).toBe(true);
-    expect(holderIsGone(`${host}|${process.ppid}|x`)).toBe(false);
-    expect(holderIsGone(`other-host|${pid}|x`)).toBe(false);
-    expect(holderIsGone('garbage')).toBe(false);
-    expect(holderIsGone(`${host}|-1|x`)).toBe(false);
+  it('renews a held key\'s lease, and a holder that lost its key can neither keep an answer for it nor free it', async () => {
+    const keys = app.idempotencyKeys;
+    const { user } = await registerShopper(app);
+    const key = newKey();
+    const row = () => app.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', user.id).where('key', '=', key).executeTakeFirstOrThrow();
+    const claim = await keys.claim(user.id, key, 'hash', { inFlight: 'change_in_flight', mismatch: 'change_key_mismatch' });
+    const first = await row();
+    expect(first.holder).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(first.lease_until)).toBeGreaterThan(Date.now());
+    // The holder renews while it runs (a few times per lease): the lease moves on.
+    await expect.poll(async () => Number((await row()).lease_until), { timeout: 30_000 }).toBeGreaterThan(Number(first.lease_until));
+
+    // It stalled past its lease, and a retry took the key over.
+    await app.db.updateTable('idempotency_keys').set({ holder: 'the-retry' }).where('id', '=', claim.id!).execute();
+    expect(await keys.complete(claim.id!, { statusCode: 200, contentType: 'application/json', body: '{}' })).toBe(false);
+    await keys.release(claim.id!);
+    expect(await row()).toMatchObject({ state: 'in_flight', holder: 'the-retry', response_body: null });
+  });
+
+  it('a checkout whose key was taken over while it ran rolls back: no order, the cart intact, the key left to its new holder', async () => {
+    const { token, user } = await registerShopper(app);
+    await call(app, 'POST', '/addToCard', { token, body: { product_id: (await seededProduct(app, 2)).id } });
+    const cart = await completeCart(app, token);
+    const addressId = await addAddress(app, token);
+    const key = newKey();
+    // The takeover, forced between the claim and the order's transaction: the request stalled past its lease.
+    const claim = app.idempotencyKeys.claim.bind(app.idempotencyKeys);
+    const spy = vi.spyOn(app.idempotencyKeys, 'claim').mockImplementationOnce(async (...args) => {
+      const claimed = await claim(...args);
+      await app.db.updateTable('idempotency_keys').set({ holder: 'the-retry' }).where('id', '=', claimed.id!).execute();
+      return claimed;
+    });
+    try {
+      const res = await call(app, 'POST', '/checkout', { token, headers: { 'idempotency-key': key }, body: checkoutBody(cart.card_id, addressId) });
+      expect(res.statusCode, res.raw).toBe(409);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await app.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect((await call(app, 'GET', '/showCard', { token })).body.data.card_count).toBe(1);
+    expect(await app.db.selectFrom('idempotency_keys').select(['state', 'holder']).where('key', '=', key).executeTakeFirst())
+      .toEqual({ state: 'in_flight', holder: 'the-retry' });
   });
 
   it('refuses a malformed key with a field error (422) and changes nothing', async () => {

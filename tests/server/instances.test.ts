@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { freshDatabase, postgresWanted } from '../postgres.ts';
 import { AdminProductBody } from '../../server/contract/admin-products.ts';
+import { DEFAULT_SETTINGS } from '../../server/settings.ts';
+import { DEMO_USER } from '../../server/db/seed/seed.ts';
 import { call, loginDemo, loginOwner, makeApp, seededProduct } from './helpers.ts';
 
 describe.runIf(postgresWanted())('two instances on one PostgreSQL database', () => {
@@ -71,5 +73,57 @@ describe.runIf(postgresWanted())('two instances on one PostgreSQL database', () 
     const after = await call(two, 'GET', '/user/profile', { token });
     expect(after.statusCode).toBe(401);
     expect(after.body).toEqual({ status: 401, message: 'Please log in first.' });
+  });
+
+  describe('with the shop\'s real limits', () => {
+    let limitsDb: Awaited<ReturnType<typeof freshDatabase>>;
+    let a: FastifyInstance;
+    let b: FastifyInstance;
+    const real = { authRateLimitMax: DEFAULT_SETTINGS.authRateLimitMax, authRateLimitPerAddressMax: DEFAULT_SETTINGS.authRateLimitPerAddressMax };
+    beforeAll(async () => {
+      limitsDb = await freshDatabase();
+      a = await makeApp(real, { databaseUrl: limitsDb.url });
+      b = await makeApp(real, { databaseUrl: limitsDb.url });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await limitsDb?.drop();
+    });
+
+    const login = (app: FastifyInstance, password: string, from: string) => app.inject({
+      method: 'POST', url: '/api/user/login', remoteAddress: from, payload: { login: DEMO_USER.email, password },
+    });
+
+    it('counts an account\'s failed log-ins over every instance: 10 wrong, alternating, then 429 on either', async () => {
+      const from = '192.0.2.71';
+      for (let i = 0; i < real.authRateLimitMax; i++) {
+        expect((await login(i % 2 ? b : a, `wrong-${i}`, from)).statusCode, `failure ${i + 1}`).toBe(422);
+      }
+      for (const app of [a, b]) {
+        const refused = await login(app, DEMO_USER.password, from);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    });
+
+    it('lets no more than 10 of a burst of 40 wrong passwords, sent to both instances at once, be tried', async () => {
+      const from = '192.0.2.72';
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(i % 2 ? b : a, `burst-${i}`, from)));
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 422)).toHaveLength(real.authRateLimitMax);
+      expect(codes.filter((c) => c === 429)).toHaveLength(40 - real.authRateLimitMax);
+    });
+
+    it('counts a limited route (the contact form, 20 per address) over every instance', async () => {
+      const from = '192.0.2.73';
+      const send = (app: FastifyInstance) => app.inject({
+        method: 'POST', url: '/api/contact', remoteAddress: from,
+        payload: { name: 'Salma Nabil', email: 'salma@example.com', phone: '01012345678', message: 'Do you ship oud to Aswan?' },
+      });
+      for (let i = 0; i < 20; i++) expect((await send(i % 2 ? b : a)).statusCode, `message ${i + 1}`).toBe(200);
+      expect((await send(a)).statusCode).toBe(429);
+      expect((await send(b)).statusCode).toBe(429);
+    });
   });
 });

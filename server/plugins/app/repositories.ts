@@ -17,6 +17,7 @@ import { CategoriesRepository } from './back-office/categories-repository.ts';
 import { CouponsAdminRepository } from './back-office/coupons-admin-repository.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
 import { StaffRepository } from './back-office/staff-repository.ts';
+import { LimitCounters } from './auth/window-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     couponsAdmin: CouponsAdminRepository;
     shopSettings: SettingsRepository;
     staff: StaffRepository;
+    /** the request limits' counters, shared by every instance */
+    limits: LimitCounters;
   }
 }
 
@@ -46,6 +49,8 @@ async function repositories(app: FastifyInstance) {
   app.changes.on('catalog', (product) => app.catalog.forgetDetails(product ? Number(product) : undefined));
   app.decorate('carts', new CartRepository(app.db, app.settings));
   app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.settings));
+  app.addHook('onClose', async () => app.idempotencyKeys.close());
+  app.decorate('limits', new LimitCounters(app.db));
   app.decorate('orders', new OrdersRepository(app.db));
   app.decorate('accounts', new AccountRepository(app.db));
   app.decorate('stock', new StockRepository(app.db));

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
 import type { Db, Q } from '../../../db/database.ts';
 import { prepared } from '../../../db/prepared.ts';
 import { AppError } from '../../../errors.ts';
@@ -46,45 +45,30 @@ export type Claim = { id: number; replay?: undefined } | { replay: StoredAnswer;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** This server process, as a key's holder: its host, its pid, and when it started (a pid is reused). */
-export const THIS_PROCESS = `${os.hostname()}|${process.pid}|${Date.now().toString(36)}${crypto.randomBytes(4).toString('hex')}`;
-
-/**
- * Whether the process that holds a key is known to be gone. Only a process on
- * this host can be asked: one whose pid no longer runs is gone, and so is an
- * earlier process that had this process's pid. A process on another host, or
- * a live pid, may still be working: its key is waited on (until
- * idempotencyStaleMs).
- */
-export function holderIsGone(holder: string, self = THIS_PROCESS): boolean {
-  const [host, pidText, start] = holder.split('|');
-  const [ourHost, ourPid, ourStart] = self.split('|');
-  const pid = Number(pidText);
-  if (host !== ourHost || !Number.isInteger(pid) || pid <= 0) return false;
-  if (pidText === ourPid) return start !== ourStart;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /** The queries of every keyed request, compiled once per database (see db/prepared.ts). */
 function keyQueries(db: Db) {
   return {
     /** claims a fresh key; no row back when the key is taken */
-    insert: prepared(db, (userId: number, key: string, hash: string, now: string, holder: string) =>
+    insert: prepared(db, (userId: number, key: string, hash: string, now: string, holder: string, leaseUntil: number) =>
       db.insertInto('idempotency_keys').values({
-        user_id: userId, key, request_hash: hash, state: 'in_flight', response_status: null, response_body: null, response_type: null, created_at: now, holder,
-      }).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).returning('id'), 5),
+        user_id: userId, key, request_hash: hash, state: 'in_flight', response_status: null, response_body: null, response_type: null,
+        created_at: now, holder, lease_until: leaseUntil,
+      }).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).returning('id'), 6),
     find: prepared(db, (userId: number, key: string) =>
       db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key), 2),
-    complete: prepared(db, (id: number, status: number, type: string, body: string) =>
-      db.updateTable('idempotency_keys').set({ state: 'done', response_status: status, response_type: type, response_body: body })
-        .where('id', '=', id).where('state', '=', 'in_flight'), 4),
+    complete: prepared(db, (id: number, holder: string, status: number, type: string, body: string) =>
+      db.updateTable('idempotency_keys').set({ state: 'done', response_status: status, response_type: type, response_body: body, lease_until: null })
+        .where('id', '=', id).where('holder', '=', holder).where('state', '=', 'in_flight'), 5),
+    renew: prepared(db, (id: number, holder: string, leaseUntil: number) =>
+      db.updateTable('idempotency_keys').set({ lease_until: leaseUntil })
+        .where('id', '=', id).where('holder', '=', holder).where('state', '=', 'in_flight'), 3),
   };
+}
+
+/** A claim this process holds: its fencing token, and the timer that renews its lease. */
+interface Held {
+  holder: string;
+  renew: NodeJS.Timeout;
 }
 
 /**
@@ -93,13 +77,21 @@ function keyQueries(db: Db) {
  * answers 409 after a short wait, and the same key for another request
  * answers 422. Shared by checkout and every change the storefront may replay
  * from its offline queue.
+ *
+ * A key in flight is held by a lease (docs/architecture.md, "Several
+ * instances"): its holder, on whatever host, renews it while the request
+ * runs, and a retry takes over a key whose lease ran out (its holder was
+ * killed or crashed). Each claim is named by a random token that the
+ * holder's final writes check, so a holder that lost its key (it stalled
+ * past its lease and was taken over) can neither keep an answer for it nor
+ * free it: checkout's order then rolls back.
  */
 export class IdempotencyKeys {
   #purgedAt = 0;
   readonly #q: ReturnType<typeof keyQueries>;
   /**
-   * When this server began: a key stored before migration 003 names no
-   * holder, and one still in flight from before then is taken as abandoned.
+   * When this server began: a key stored before leases (migration 010) has
+   * none, and one still in flight from before then is taken as abandoned.
    */
   readonly #startedAt = Date.now();
   /**
@@ -107,6 +99,7 @@ export class IdempotencyKeys {
    * their request failed): nobody holds them, so a retry takes them over.
    */
   readonly #unreleased = new Set<number>();
+  readonly #held = new Map<number, Held>();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings) {
     this.#q = keyQueries(db);
@@ -117,8 +110,9 @@ export class IdempotencyKeys {
     const deadline = Date.now() + this.settings.idempotencyWaitMs;
     for (;;) {
       // A fresh key (the usual case) is claimed in one statement.
-      const inserted = (await this.#q.insert(this.db, userId, key, hash, new Date().toISOString(), THIS_PROCESS)).rows[0];
-      if (inserted) return { id: inserted.id };
+      const holder = crypto.randomUUID();
+      const inserted = (await this.#q.insert(this.db, userId, key, hash, new Date().toISOString(), holder, this.#leaseEnd())).rows[0];
+      if (inserted) return this.#hold(inserted.id, holder);
       // Taken: read it until it is done (or freed, or abandoned) without writing meanwhile.
       for (;;) {
         const row = (await this.#q.find(this.db, userId, key)).rows[0];
@@ -138,50 +132,97 @@ export class IdempotencyKeys {
             },
           };
         }
+        const now = Date.now();
         const claimedAt = Date.parse(row.created_at);
         // Its holder died between claim and answer (killed, crashed: its request never answered, so a
         // retry need not meet 409 until idempotencyStaleMs), or failed and could not free it.
         const abandoned = this.#unreleased.has(row.id)
-          || (row.holder === null ? claimedAt < this.#startedAt : holderIsGone(row.holder))
-          || Date.now() - claimedAt > this.settings.idempotencyStaleMs;
+          || (row.lease_until === null ? claimedAt < this.#startedAt : Number(row.lease_until) <= now)
+          || now - claimedAt > this.settings.idempotencyStaleMs;
         if (abandoned) {
-          // Take the key over.
-          const taken = await this.db.updateTable('idempotency_keys').set({ created_at: new Date().toISOString(), holder: THIS_PROCESS })
+          // Take the key over: one taker wins, the one whose write still finds the claim it read.
+          const taker = crypto.randomUUID();
+          const taken = await this.db.updateTable('idempotency_keys')
+            .set({ created_at: new Date(now).toISOString(), holder: taker, lease_until: this.#leaseEnd() })
             .where('id', '=', row.id).where('created_at', '=', row.created_at).where('state', '=', 'in_flight').executeTakeFirst();
           if (Number(taken.numUpdatedRows) === 1) {
             this.#unreleased.delete(row.id);
-            return { id: row.id };
+            return this.#hold(row.id, taker);
           }
           continue;
         }
-        if (Date.now() >= deadline) throw new AppError(409, messages.inFlight, undefined, undefined, { 'Retry-After': '1' });
+        if (now >= deadline) throw new AppError(409, messages.inFlight, undefined, undefined, { 'Retry-After': '1' });
         await sleep(20);
       }
     }
   }
 
   /**
-   * Keeps the answer for replays. `q` may be the transaction that made the
-   * change, so the change and its answer commit together (checkout). Only a
-   * key still in flight is completed: one its handler already completed
-   * inside the change's transaction keeps that answer.
+   * Keeps the answer for replays; false when this process no longer holds the
+   * key (its lease ran out and another request took it over). `q` may be the
+   * transaction that made the change, so the change and its answer commit
+   * together (checkout), which must then roll back on false. Only a key still
+   * in flight is completed: one its handler already completed inside the
+   * change's transaction keeps that answer.
    */
-  async complete(id: number, answer: StoredAnswer, q: Q = this.db): Promise<void> {
-    await this.#q.complete(q, id, answer.statusCode, answer.contentType, answer.body);
+  async complete(id: number, answer: StoredAnswer, q: Q = this.db): Promise<boolean> {
+    const held = this.#held.get(id);
+    if (!held) return false;
+    const { numAffectedRows } = await this.#q.complete(q, id, held.holder, answer.statusCode, answer.contentType, answer.body);
+    // Inside the change's transaction the key stays held until the request's own answer is kept.
+    if (q === this.db) this.#letGo(id);
+    return Number(numAffectedRows ?? 0) === 1;
   }
 
   /** Frees a key whose request did not go through, so a retry with it runs anew. */
   async release(id: number): Promise<void> {
+    const held = this.#held.get(id);
+    if (!held) return;
+    this.#letGo(id);
     try {
-      await this.db.deleteFrom('idempotency_keys').where('id', '=', id).where('state', '=', 'in_flight').execute();
+      await this.db.deleteFrom('idempotency_keys').where('id', '=', id).where('holder', '=', held.holder).where('state', '=', 'in_flight').execute();
       this.#unreleased.delete(id);
     } catch (error) {
       // Often the very cause of the failure (a busy or full database) also
       // stops the delete: a retry then takes the key over instead of meeting
-      // 409 until idempotencyStaleMs.
+      // 409 until its lease runs out.
       this.#unreleased.add(id);
       throw error;
     }
+  }
+
+  /** Stops renewing every lease this process holds (the server is closing). */
+  close(): void {
+    for (const id of [...this.#held.keys()]) this.#letGo(id);
+  }
+
+  #leaseEnd(): number {
+    return Date.now() + this.settings.idempotencyLeaseMs;
+  }
+
+  /**
+   * Holds a claimed key: its lease is renewed a few times per lease while
+   * the request runs, and no longer than idempotencyStaleMs, after which any
+   * retry may take the key over anyway.
+   */
+  #hold(id: number, holder: string): Claim {
+    const every = Math.max(50, Math.floor(this.settings.idempotencyLeaseMs / 3));
+    const until = Date.now() + this.settings.idempotencyStaleMs;
+    const renew = setInterval(() => {
+      if (Date.now() > until) return this.#letGo(id);
+      // A renewal that fails (the database is busy) is tried again at the next tick; the lease is long enough for a few.
+      this.#q.renew(this.db, id, holder, this.#leaseEnd()).catch(() => undefined);
+    }, every);
+    renew.unref();
+    this.#held.set(id, { holder, renew });
+    return { id };
+  }
+
+  #letGo(id: number) {
+    const held = this.#held.get(id);
+    if (!held) return;
+    clearInterval(held.renew);
+    this.#held.delete(id);
   }
 
   /** Finished keys older than their time to live: deleted at most once an hour. */

@@ -30,9 +30,9 @@ import { requestHash, type KeyMessages, type StoredAnswer } from './idempotency-
  *   that it was rolled back), so the key is freed and a retry runs anew.
  *
  * The answer is kept after the change commits, in a second write: a process
- * crash between the two leaves the key in flight until a retry finds its
- * holder gone (the key names its process), or idempotencyStaleMs passes; the
- * retry then runs the change again. Checkout, where that would be a
+ * crash between the two leaves the key in flight until its holder's lease
+ * runs out (the holder renews it while the request runs); a retry then takes
+ * it over and runs the change again. Checkout, where that would be a
  * second order, keeps its answer inside the order's transaction instead
  * (the checkout service calls IdempotencyKeys.complete with the transaction
  * and the route's request.idempotencyKeyId).

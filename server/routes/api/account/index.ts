@@ -81,10 +81,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Per account (per address), however it is named: its email and its phone
   // are one key, else 10 guesses by email and 10 more by phone. An unknown name
   // counts as itself.
-  const failuresPerAccount = new FailureLimit(s.authRateLimitMax, s.authRateLimitWindowMs);
+  // Counted in the database, so every instance counts the same tries.
+  const failuresPerAccount = new FailureLimit(app.limits, 'login-failures', s.authRateLimitMax, s.authRateLimitWindowMs);
   // Beside it: one address trying one password on many accounts. Every attempt
   // counts, even one the schema refuses, and a success gives its own back.
-  const loginsPerAddress = new WindowLimit(s.authRateLimitPerAddressMax, s.authRateLimitWindowMs);
+  const loginsPerAddress = new WindowLimit(app.limits, 'logins-per-address', s.authRateLimitPerAddressMax, s.authRateLimitWindowMs);
   const loginAttempts = new WeakMap<FastifyRequest, Attempt>();
 
   app.post('/user/login', {
@@ -94,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const login = (request.body as { login?: unknown } | undefined)?.login;
       const user = await loginAccount(request);
       const key = `${request.ip}|${user ? `#${user.id}` : typeof login === 'string' ? normalizeLogin(login.slice(0, 254)) : ''}`;
-      loginAttempts.set(request, failuresPerAccount.attempt(key));
+      loginAttempts.set(request, await failuresPerAccount.attempt(key));
     },
     schema: {
       tags, body: LoginBody, response: responses(AuthData),
@@ -102,23 +103,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const attempt = loginAttempts.get(request)!;
-    try {
-      const { password } = request.body;
-      const user = await loginAccount(request);
-      // Same work whether or not the account exists, so timing does not reveal accounts.
-      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !valid) {
-        // Which account was tried is named by its id only: a mistyped login may be someone's password.
-        request.log.info({ event: 'login_failed', reason: user ? 'bad password' : 'unknown account', userId: user?.id, ip: request.ip }, 'login failed');
-        throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
-      }
-      const token = await app.tokens.issue(user.id);
-      attempt.succeeded();
-      loginsPerAddress.release(request.ip);
-      return ok(t(request.lang, 'logged_in'), { token, user: publicUser(user) });
-    } finally {
-      attempt.failed(); // no-op once it succeeded
+    const { password } = request.body;
+    const user = await loginAccount(request);
+    // Same work whether or not the account exists, so timing does not reveal accounts.
+    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !valid) {
+      // Which account was tried is named by its id only: a mistyped login may be someone's password.
+      request.log.info({ event: 'login_failed', reason: user ? 'bad password' : 'unknown account', userId: user?.id, ip: request.ip }, 'login failed');
+      throw new AppError(422, 'login_failed', undefined, { login: [{ key: 'login_failed' }] });
     }
+    const token = await app.tokens.issue(user.id);
+    await attempt.succeeded();
+    await loginsPerAddress.release(request.ip);
+    return ok(t(request.lang, 'logged_in'), { token, user: publicUser(user) });
   });
 
   app.get('/user/logout', {
