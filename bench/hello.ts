@@ -5,3 +5,5 @@ const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send?.('ready');
+// Started by the bench with an IPC channel: when the bench is gone, so is the yardstick.
+process.once('disconnect', () => process.exit(0));

@@ -7,6 +7,7 @@
 //   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, api)
 //   BENCH_DIST=dist             an existing build instead of a fresh one
 //   BENCH_PAGES=cart,details    only these pages (home, products, details, cart)
+//   BENCH_SETUPS=sqlite         the API bench's setups (sqlite, postgres, postgres-3-haproxy; bench/api.ts)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -9,7 +9,8 @@
 //   CLUSTER_DATABASE   postgres (default) or sqlite: every instance on one SQLite file
 //   CLUSTER_DIR        where the data lives; kept between runs. Unset: a temporary directory, removed at the end
 //
-// The tests start the same layout through startCluster (tests/server/cluster.test.ts).
+// The tests start the same layout through startCluster (tests/server/cluster.test.ts);
+// the API bench (bench/api.ts) measures it, and one instance on startPostgres.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +19,8 @@ import path from 'node:path';
 import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** Debian's PostgreSQL 15, or POSTGRES_BIN (as for the tests, tests/postgres.ts). */
+const PG_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 const TEMPLATE = path.join(ROOT, 'deploy', 'haproxy.cfg');
 /** The balancer connects from here; the instances believe its X-Forwarded-For and no one else's. */
 const BALANCER_ADDRESS = '127.0.0.1';
@@ -42,6 +44,8 @@ export interface ClusterOptions {
   output?: (name: string, line: string) => void;
   /** more settings for every instance */
   env?: Record<string, string>;
+  /** HAProxy's cap on one client address's open connections (default 32, as the server's own) */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface Instance {
@@ -71,6 +75,11 @@ export function renderHaproxyConfig(template: string, values: { port: number; se
     .replace(/^\{\{SERVERS\}\}$/m, servers)
     .replaceAll('{{PORT}}', String(values.port))
     .replaceAll('{{MAX_CONNECTIONS_PER_ADDRESS}}', String(values.maxConnectionsPerAddress));
+}
+
+/** Whether the PostgreSQL that startPostgres runs is installed. */
+export function postgresInstalled(): boolean {
+  return fs.existsSync(path.join(PG_BIN, 'initdb'));
 }
 
 export function haproxyInstalled(): boolean {
@@ -159,8 +168,8 @@ function runAsPostgres(command: string, args: string[]): void {
 }
 
 /** A PostgreSQL cluster of its own in `dir/postgres` (made on first use), started; resolves with its URL and how to stop it. */
-async function startPostgres(dir: string): Promise<{ url: string; stop: () => void }> {
-  if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}): apt-get install -y postgresql, or CLUSTER_DATABASE=sqlite`);
+export async function startPostgres(dir: string): Promise<{ url: string; stop: () => void }> {
+  if (!postgresInstalled()) throw new Error(`PostgreSQL is not installed (${PG_BIN}): apt-get install -y postgresql, or CLUSTER_DATABASE=sqlite`);
   const data = path.join(dir, 'postgres');
   const port = await freePort();
   if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
@@ -262,7 +271,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const config = renderHaproxyConfig(fs.readFileSync(TEMPLATE, 'utf8'), {
       port,
       servers: instances.map((i) => ({ name: i.name, address: `127.0.0.1:${i.port}` })),
-      maxConnectionsPerAddress: 32,
+      maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 32,
     });
     const configFile = path.join(options.dir, 'haproxy.cfg');
     fs.writeFileSync(configFile, config);
