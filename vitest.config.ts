@@ -45,6 +45,13 @@ const serverPg: TestProjectInlineConfiguration = {
   test: {
     ...server.test,
     name: 'server-pg',
+    // What opens no database, or only a SQLite file of its own (a server process started as `npm start`
+    // starts it), would run the same twice.
+    include: ['tests/server/**/*.test.ts'],
+    exclude: [
+      ...STRESS, 'tests/server/drain.test.ts', 'tests/server/mui-without-css-vars.test.ts', 'tests/server/orphans.test.ts',
+      'tests/server/portability.test.ts', 'tests/server/sanitize-on-server.test.ts', 'tests/server/server-process.test.ts', 'tests/server/start.test.ts',
+    ],
     env: { TEST_DATABASE: 'postgres' },
     globalSetup: ['tests/server/pg-global-setup.ts'],
   },
