@@ -67,6 +67,9 @@ export interface CheckoutRepositories {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The request's idempotency key was taken over by a retry (it stalled past its lease): the retry places the order. */
+const keyLost = () => new AppError(409, 'idempotency_in_flight', undefined, undefined, { 'Retry-After': '1' });
+
 export class CheckoutService {
   constructor(
     private readonly db: Db,
@@ -86,6 +89,9 @@ export class CheckoutService {
     const checked = this.#validate(input, lang);
     const { answer, soldOut } = await this.db.transaction().execute(async (trx) => {
       const { carts, accounts, orders, stock, coupons, points, keys } = this.repos;
+      // First, the key: still this request's, and locked for the transaction, so that its holder's
+      // renewals wait for the order instead of making PostgreSQL refuse it at the end.
+      if (reply.keyId !== null && !(await keys.confirm(reply.keyId, trx))) throw keyLost();
       await carts.ownCart(userId, input.card_id, trx);
       const address = await accounts.addressOf(userId, input.address_id, trx);
       if (!address) throw notFound('address_not_found');
@@ -177,7 +183,7 @@ export class CheckoutService {
       // lost it (it stalled past its lease, and a retry took it over) rolls back and leaves the order to the retry.
       if (reply.keyId !== null
         && !(await keys.complete(reply.keyId, { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(answer) }, trx))) {
-        throw new AppError(409, 'idempotency_in_flight', undefined, undefined, { 'Retry-After': '1' });
+        throw keyLost();
       }
       return { answer, soldOut };
     });

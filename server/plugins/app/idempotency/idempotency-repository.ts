@@ -174,6 +174,19 @@ export class IdempotencyKeys {
     return Number(numAffectedRows ?? 0) === 1;
   }
 
+  /**
+   * Inside the transaction that will keep the key's answer: whether the key is
+   * still this process's, renewing its lease in the transaction's first write,
+   * which locks the row until the transaction ends (the holder's renewals
+   * wait meanwhile rather than conflict with the answer's write).
+   */
+  async confirm(id: number, q: Q): Promise<boolean> {
+    const held = this.#held.get(id);
+    if (!held) return false;
+    const { numAffectedRows } = await this.#q.renew(q, id, held.holder, this.#leaseEnd());
+    return Number(numAffectedRows ?? 0) === 1;
+  }
+
   /** Frees a key whose request did not go through, so a retry with it runs anew. */
   async release(id: number): Promise<void> {
     const held = this.#held.get(id);
