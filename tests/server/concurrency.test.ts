@@ -59,19 +59,20 @@ afterAll(() => {
 async function startServers(dialect: LiveDialect) {
   if (dialect === 'sqlite') {
     shop = await liveServer({ DEMO_OWNER_PASSWORD: OWNER_PASSWORD });
-    await shop.start();
+    db = shop.db;
     const twin = await liveServer({}, { dir: shop.dir });
-    await twin.start();
     servers = [shop, twin];
+    await shop.start();
+    await twin.start();
   } else {
     // The template database is seeded with OWNER_PASSWORD (tests/server/pg-global-setup.ts).
     const database = await postgresDatabase();
+    db = database;
     // Started at once, as a deployment's instances may be (migrations and the seed take locks: docs/architecture.md, "Two databases").
     servers = await Promise.all(Array.from({ length: 3 }, () => liveServer({ DEMO_OWNER_PASSWORD: OWNER_PASSWORD }, { db: database })));
     await Promise.all(servers.map((s) => s.start()));
     shop = servers[0];
   }
-  db = shop.db;
 }
 
 async function stopServers() {
