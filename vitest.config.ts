@@ -16,7 +16,10 @@ import { postgresAvailable } from './tests/postgres.ts';
  */
 const WORKERS = Math.max(2, os.availableParallelism() - 1);
 
-/** The long stress runs: crash rounds, two-process concurrency, the fuzz sample, three instances behind HAProxy. */
+/**
+ * The long stress runs: crash rounds and concurrency (on SQLite with two processes on one file, and
+ * on PostgreSQL with three instances on one database), the fuzz sample, three instances behind HAProxy.
+ */
 const STRESS = ['tests/server/crash.test.ts', 'tests/server/concurrency.test.ts', 'tests/server/fuzz.test.ts', 'tests/server/contract.test.ts', 'tests/server/cluster.test.ts'];
 
 const server: TestProjectInlineConfiguration = {
@@ -67,6 +70,8 @@ const stress: TestProjectInlineConfiguration = {
     include: STRESS,
     environment: 'node',
     pool: 'forks',
+    // The PostgreSQL half of the crash and concurrency files: the cluster server-pg uses, when both run.
+    globalSetup: postgresAvailable() ? ['tests/server/pg-global-setup.ts'] : [],
     testTimeout: 300_000,
     hookTimeout: 180_000,
   },
