@@ -2,6 +2,7 @@ import os from 'node:os';
 import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 import { postgresAvailable } from './tests/postgres.ts';
+import LongestFirst from './tests/sequencer.ts';
 
 /**
  * How `npm test` runs (docs/architecture.md, "Tests"). Every project names
@@ -105,6 +106,7 @@ const storefront = mergeConfig(viteConfig, {
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     // A file that outlives its limits is a hang: its worker is ended, and the
     // processes it started go with it (tests/process-registry.ts).
     teardownTimeout: 30_000,
