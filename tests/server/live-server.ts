@@ -177,6 +177,11 @@ export async function liveServer(env: Record<string, string> = {}, options: { di
         DATABASE_URL: db.url, MEDIA_DIR: path.join(dir, 'media'), DIST_DIR: path.join(dir, 'no-dist'),
         // Tests register many shoppers from one address, on up to 256 connections at once.
         SHOP_AUTH_RATE_LIMIT_MAX: '100000', SHOP_AUTH_RATE_LIMIT_PER_ADDRESS_MAX: '100000', MAX_CONNECTIONS_PER_ADDRESS: '100000',
+        // A kept-alive connection the server closes as its time runs out, just as the client sends on
+        // it, ends in "socket hang up": a real client sends again, but these tests send each request
+        // once and count the answers. Connections outlive the tests' pauses instead (a busy machine
+        // stretched one past the default 5 s).
+        KEEP_ALIVE_TIMEOUT_MS: '240000', IDLE_TIMEOUT_MS: '300000',
         ...env,
       });
       const proc = spawned.child;
