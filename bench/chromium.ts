@@ -53,7 +53,7 @@ export async function fixedWorkMs(page: Page): Promise<number> {
   return page.evaluate(() => {
     const start = performance.now();
     let x = 0;
-    for (let i = 0; i < 3_000_000; i++) x = (x + i * 7) % 1_000_003;
+    for (let i = 0; i < 12_000_000; i++) x = (x + i * 7) % 1_000_003;
     if (x === -1) throw new Error('never');
     return performance.now() - start;
   });

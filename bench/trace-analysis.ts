@@ -16,6 +16,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** µs of the thread's CPU time */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string | number;
@@ -31,20 +33,33 @@ interface Slice {
   url: string | null;
   category: string;
   self: number;
+  /** µs of the thread's CPU time (tdur), where the event says */
+  cpu: number | null;
+  /** the function a FunctionCall names */
+  fn: string | null;
   parent: Slice | null;
   children: Slice[];
 }
 
 // ---- categories ------------------------------------------------------------
 
+/** The self time of a task and its scheduling, IPC and loading events: work the trace names no further. */
+const TASK = 'other (task, IPC, loading; unnamed)';
+
+/** Events that only wrap a task's work: a long task is described by what they hold. */
+const WRAPPERS = new Set([
+  'RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask', 'SimpleWatcher::OnHandleReady', 'Receive mojo message',
+  'Receive mojo reply', 'EpollEvent',
+]);
+
 /** An event's kind of work, by its name; null: the kind of its parent (a V8 detail inside a function call, say). */
 function categoryOf(name: string): string | null {
-  if (name === 'RunTask' || name === 'ThreadControllerImpl::RunTask' || name === 'ThreadPool_RunTask') return 'task (not in a named event)';
+  if (WRAPPERS.has(name)) return TASK;
   if (name === 'ParseHTML') return 'parse HTML';
   if (name === 'EvaluateScript' || name === 'v8.evaluateModule') return 'script evaluation';
   if (/compile|^v8\.(parse|preparse|produce|deserialize)|^V8\.(Parse|Compile)|CacheScript/i.test(name)) return 'script compile';
   if (['FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'FireIdleCallback', 'XHRReadyStateChange', 'XHRLoad',
-    'RunMicrotasks', 'v8.callFunction', 'v8.runMicrotasks', 'V8.Execute', 'v8.run'].includes(name)) return 'script (calls, events, timers, microtasks)';
+    'RunMicrotasks', 'v8.callFunction', 'v8.runMicrotasks', 'V8.Execute', 'v8.run', 'BlinkScheduler_PerformMicrotaskCheckpoint'].includes(name)) return 'script (calls, events, timers, microtasks)';
   if (name === 'UpdateLayoutTree' || name === 'RecalculateStyles' || name === 'ParseAuthorStyleSheet') return 'style';
   if (name === 'Layout' || name === 'IntersectionObserverController::computeIntersections') return 'layout';
   if (['Paint', 'PaintImage', 'PrePaint', 'Layerize', 'UpdateLayerTree', 'CompositeLayers', 'Commit', 'UpdateLayer', 'PaintSetup'].includes(name)) return 'pre-paint, paint, layers';
@@ -132,7 +147,12 @@ class SourceMap {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    const s = segments[Math.max(found, 0)];
+    // A function's place (the profiler's) is where its code starts, often a token no segment
+    // begins at: the segment before it is usually the function's name, but where it is only the
+    // end of the code before (a closing brace), the next segment is the function's own.
+    let s = segments[Math.max(found, 0)];
+    const next = segments[found + 1];
+    if (s[0] !== column && next && /^[)}\];,]*$/.test(this.contents[s[1]]?.[s[2]]?.trim() ?? '')) s = next;
     const text = this.contents[s[1]]?.[s[2]]?.trim() ?? '';
     return { source: this.sources[s[1]] ?? '?', line: s[2] + 1, text: text.length > 90 ? `${text.slice(0, 87)}...` : text };
   }
@@ -193,7 +213,9 @@ export interface TraceTask {
   /** ms from the navigation's start */
   start: number;
   duration: number;
-  /** the task's direct children, largest first (name and the script it names) */
+  /** ms of the thread's CPU time in it: the rest is the throttle's pauses and the machine's other work */
+  cpuMs: number | null;
+  /** what the task did, largest first: its first events below the scheduling and IPC wrappers (name and the script it names) */
   top: Attributed[];
   /** the task's self time by category */
   categories: Attributed[];
@@ -211,6 +233,8 @@ export interface TraceBreakdown {
   windowMs: number;
   /** ms of the main thread's tasks in the window */
   busyMs: number;
+  /** ms of the thread's CPU time in those tasks (4× throttling on an idle machine: about a quarter of busyMs) */
+  cpuMs: number;
   tasks: number;
   /** self time by category, largest first */
   categories: Attributed[];
@@ -243,11 +267,12 @@ function sorted(map: Map<string, number>, limit: number, scale = ms): Attributed
 const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 
 /** A script URL as short as it can be told apart: the built file's name. */
-export const shortUrl = (url: string | null) => {
+export const shortUrl = (url: string | null, pageUrl?: string) => {
   if (!url) return '(no script named)';
   try {
     const u = new URL(url);
-    return u.pathname === '/' ? `${u.pathname} (the page's inline scripts)` : u.pathname.replace(/^\/assets\//, '');
+    if (pageUrl && u.pathname === pageUrl) return '(the page\'s inline script)';
+    return u.pathname.replace(/^\/assets\//, '');
   } catch {
     return url;
   }
@@ -316,6 +341,14 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number): Sample[] {
   return out;
 }
 
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
 const SPECIAL_FRAMES: Record<string, string> = {
   '(program)': 'native (style, layout, paint, parsing…)',
   '(garbage collector)': 'GC',
@@ -324,15 +357,15 @@ const SPECIAL_FRAMES: Record<string, string> = {
 };
 
 /**
- * The breakdown of one page load's trace. `pageUrl` is the URL navigated
- * to; the window runs from its navigation's start to `afterLoadMs` after
- * its `load`.
+ * The breakdown of one page load's trace. `pageUrl` is the path navigated
+ * to (/products); the window runs from its navigation's start to
+ * `afterLoadMs` after its `load`.
  */
 export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs: number, maps: BuildMaps): TraceBreakdown {
   const problems: string[] = [];
   // The page's main thread: where its navigation started.
   const nav = events.filter((e) => e.name === 'navigationStart' && (e.args?.data as { documentLoaderURL?: string; isLoadingMainFrame?: boolean } | undefined)?.isLoadingMainFrame
-    && String((e.args?.data as { documentLoaderURL?: string }).documentLoaderURL ?? '').startsWith(pageUrl)).sort((a, b) => a.ts - b.ts)[0];
+    && pathOf(String((e.args?.data as { documentLoaderURL?: string }).documentLoaderURL ?? '')) === pageUrl).sort((a, b) => a.ts - b.ts)[0];
   let pid: number;
   let tid: number;
   if (nav) ({ pid, tid } = nav);
@@ -376,7 +409,10 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
     const own = categoryOf(r.name);
     const slice: Slice = {
       name: r.name, start: r.start, end: sliceEnd, url: urlOf(r.e) ?? parent?.url ?? null,
-      category: own ?? parent?.category ?? 'other', self: 0, parent, children: [],
+      category: own ?? parent?.category ?? TASK, self: 0, parent, children: [],
+      cpu: typeof r.e.tdur === 'number' ? r.e.tdur : null,
+      fn: typeof (r.e.args?.data as { functionName?: unknown } | undefined)?.functionName === 'string'
+        ? (r.e.args!.data as { functionName: string }).functionName || null : null,
     };
     if (parent) parent.children.push(slice);
     else roots.push(slice);
@@ -388,7 +424,7 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
   const visit = (s: Slice, into: Map<string, number>) => {
     s.self = Math.max(0, s.end - s.start - s.children.reduce((sum, c) => sum + (c.end - c.start), 0));
     add(into, s.category, s.self);
-    if (into === categories && isScript(s.category)) add(entries, shortUrl(s.url), s.self);
+    if (into === categories && isScript(s.category)) add(entries, shortUrl(s.url, pageUrl), s.self);
     for (const c of s.children) visit(c, into);
   };
   for (const root of inWindow) visit(root, categories);
@@ -408,7 +444,7 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
       const found = maps.lookup(f.url, f.lineNumber, f.columnNumber);
       m = found
         ? { group: groupOf(found.source), fn: `${found.source}:${found.line}  ${found.text || f.functionName || '(anonymous)'}`, app: found.source.startsWith('src/') }
-        : { group: shortUrl(f.url), fn: `${shortUrl(f.url)}:${f.lineNumber + 1}:${f.columnNumber + 1} ${f.functionName || '(anonymous)'}`, app: false };
+        : { group: shortUrl(f.url, pageUrl), fn: `${shortUrl(f.url, pageUrl)}:${f.lineNumber + 1}:${f.columnNumber + 1} ${f.functionName || '(anonymous)'}`, app: false };
     }
     mapped.set(n, m);
     return m;
@@ -432,7 +468,7 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
         continue;
       }
       const p = place(js)!;
-      add(bundles, shortUrl(js.callFrame.url), s.weight);
+      add(bundles, shortUrl(js.callFrame.url, pageUrl), s.weight);
       add(sources, p.group, s.weight);
       add(functions, p.fn, s.weight);
       const groups = new Set<string>();
@@ -454,7 +490,11 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
     .filter((s) => s.end - s.start > 50_000)
     .map((task) => {
       const tops = new Map<string, number>();
-      for (const c of task.children) add(tops, c.url && isScript(c.category) ? `${c.name} ${shortUrl(c.url)}` : c.name, c.end - c.start);
+      const below = (s: Slice): Slice[] => (WRAPPERS.has(s.name) ? s.children.flatMap(below) : [s]);
+      for (const c of task.children.flatMap(below)) {
+        const where = c.url && isScript(c.category) ? ` ${shortUrl(c.url, pageUrl)}${c.fn ? ` ${c.fn}` : ''}` : '';
+        add(tops, `${c.name}${where}`, c.end - c.start);
+      }
       const cats = new Map<string, number>();
       const sum = (s: Slice) => {
         add(cats, s.category, s.self);
@@ -465,7 +505,8 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
       return {
         start: Math.round(ms(task.start - start)),
         duration: Math.round(ms(task.end - task.start)),
-        top: sorted(tops, 3),
+        cpuMs: task.cpu === null ? null : Math.round(ms(task.cpu)),
+        top: sorted(tops, 4),
         categories: sorted(cats, 4),
         bundles: sorted(a.bundles, 3),
         sources: sorted(a.sources, 4),
@@ -477,6 +518,7 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
     loadMs: loadEnd ? Math.round(ms(loadEnd.ts - start)) : Number.NaN,
     windowMs: Math.round(ms(end - start)),
     busyMs: Math.round(ms(inWindow.reduce((s, t) => s + (t.end - t.start), 0))),
+    cpuMs: Math.round(ms(inWindow.reduce((s, t) => s + (t.cpu ?? 0), 0))),
     tasks: inWindow.length,
     categories: sorted(categories, 20),
     scriptByEntry: sorted(entries, 10),

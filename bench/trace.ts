@@ -9,6 +9,7 @@
 //   BENCH_DIST=dist             an existing build (with its source maps) instead of a fresh one
 //   BENCH_PAGES=home,details    only these pages (home, products, details, cart)
 //   BENCH_LANGS=ar              only these languages (en, ar)
+//   TRACE_FROM=bench/results/trace-<time>   read the raw traces of an earlier run again (with BENCH_DIST, its build's maps)
 //
 // The summary is written to bench/results/trace-<time>.json and each raw
 // trace to bench/results/trace-<time>/<page>-<lang>.json, which DevTools'
@@ -85,7 +86,7 @@ export function traceReport(key: string, lang: Lang, pathname: string, b: TraceB
   const js = b.sampledBundles.reduce((s, c) => s + c.ms, 0);
   const out = [
     `== ${key} ${lang} (${pathname}) ==`,
-    `load ${(b.loadMs / 1000).toFixed(2)} s; window ${(b.windowMs / 1000).toFixed(2)} s (to load + ${AFTER_LOAD_MS / 1000} s); main thread busy ${b.busyMs} ms in ${b.tasks} tasks; `
+    `load ${(b.loadMs / 1000).toFixed(2)} s; window ${(b.windowMs / 1000).toFixed(2)} s (to load + ${AFTER_LOAD_MS / 1000} s); main thread busy ${b.busyMs} ms in ${b.tasks} tasks (its CPU ${b.cpuMs} ms); `
       + `${b.longTasks.length} long tasks, blocking ${blocking} ms, longest ${Math.max(0, ...b.longTasks.map((t) => t.duration))} ms; profiler sample every ${b.sampleIntervalUs} µs`,
     ...b.problems.map((p) => `! ${p}`),
     '',
@@ -116,7 +117,7 @@ export function traceReport(key: string, lang: Lang, pathname: string, b: TraceB
   if (!b.longTasks.length) out.push('  none');
   for (const t of b.longTasks) {
     out.push(
-      `  at ${t.start} ms, ${t.duration} ms`,
+      `  at ${t.start} ms, ${t.duration} ms${t.cpuMs === null ? '' : ` (CPU ${t.cpuMs} ms)`}`,
       `    top events: ${list(t.top)}`,
       `    by category: ${list(t.categories)}`,
       `    JS by file: ${list(t.bundles)}`,
@@ -127,8 +128,24 @@ export function traceReport(key: string, lang: Lang, pathname: string, b: TraceB
   return out.join('\n');
 }
 
+/** The raw traces of an earlier run, read again (a change to the analysis, say). */
+function again(dir: string, dist: string) {
+  const maps = new BuildMaps(dist);
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const [key, lang] = path.basename(file, '.json').split('-') as [string, Lang];
+    const { traceEvents, path: pathname } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { traceEvents: TraceEvent[]; path: string };
+    log('');
+    log(traceReport(key, lang, pathname, analyseTrace(traceEvents, pathname, AFTER_LOAD_MS, maps)));
+  }
+}
+
 async function main() {
   const started = Date.now();
+  if (process.env.TRACE_FROM) {
+    if (!process.env.BENCH_DIST) throw new Error('TRACE_FROM needs BENCH_DIST: the build whose source maps name the functions');
+    again(path.resolve(process.env.TRACE_FROM), path.resolve(process.env.BENCH_DIST));
+    return;
+  }
   const langs = chosenLangs(process.env.BENCH_LANGS);
   let dist: string;
   let builtHere = false;
@@ -161,8 +178,8 @@ async function main() {
     for (const route of routes) {
       for (const lang of langs) {
         const { events, url, problems } = await record(shop.shop, route, lang);
-        fs.writeFileSync(path.join(rawDir, `${route.key}-${lang}.json`), JSON.stringify({ traceEvents: events }));
-        const breakdown = analyseTrace(events, url, AFTER_LOAD_MS, maps);
+        fs.writeFileSync(path.join(rawDir, `${route.key}-${lang}.json`), JSON.stringify({ traceEvents: events, path: route.path, url }));
+        const breakdown = analyseTrace(events, route.path, AFTER_LOAD_MS, maps);
         log('');
         log(traceReport(route.key, lang, route.path, breakdown));
         for (const p of problems) log(`! the traced page ${p}`);
