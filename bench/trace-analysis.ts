@@ -55,11 +55,15 @@ const WRAPPERS = new Set([
 /** An event's kind of work, by its name; null: the kind of its parent (a V8 detail inside a function call, say). */
 function categoryOf(name: string): string | null {
   if (WRAPPERS.has(name)) return TASK;
-  if (name === 'ParseHTML') return 'parse HTML';
+  if (name === 'ParseHTML' || name.startsWith('HTMLDocumentParser') || name.startsWith('DecodedDataDocumentParser')) return 'parse HTML';
+  if (name.startsWith('DocumentLoader::')) return 'navigation commit (document loader)';
+  if (name === 'CpuProfiler::StartProfiling') return 'the profiler\'s own start';
   if (name === 'EvaluateScript' || name === 'v8.evaluateModule') return 'script evaluation';
   if (/compile|^v8\.(parse|preparse|produce|deserialize)|^V8\.(Parse|Compile)|CacheScript/i.test(name)) return 'script compile';
+  // V8 tiering up hot code (the bytecode budget's interrupt, baseline and optimised compiles) and its cache flush.
+  if (name === 'FlushInstructionCache' || name === 'V8.BytecodeBudgetInterrupt' || /Baseline|Turbofan|Maglev|Optimiz/.test(name)) return 'script compile';
   if (['FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'FireIdleCallback', 'XHRReadyStateChange', 'XHRLoad',
-    'RunMicrotasks', 'v8.callFunction', 'v8.runMicrotasks', 'V8.Execute', 'v8.run', 'BlinkScheduler_PerformMicrotaskCheckpoint'].includes(name)) return 'script (calls, events, timers, microtasks)';
+    'RunMicrotasks', 'v8.callFunction', 'v8.runMicrotasks', 'V8.Execute', 'v8.run', 'BlinkScheduler_PerformMicrotaskCheckpoint', 'v8.newInstance'].includes(name)) return 'script (calls, events, timers, microtasks)';
   if (name === 'UpdateLayoutTree' || name === 'RecalculateStyles' || name === 'ParseAuthorStyleSheet') return 'style';
   if (name === 'Layout' || name === 'IntersectionObserverController::computeIntersections') return 'layout';
   if (['Paint', 'PaintImage', 'PrePaint', 'Layerize', 'UpdateLayerTree', 'CompositeLayers', 'Commit', 'UpdateLayer', 'PaintSetup'].includes(name)) return 'pre-paint, paint, layers';
@@ -90,6 +94,9 @@ interface Mapped {
   line: number;
   text: string;
 }
+
+/** Characters of minified code with no mapping after which a place is taken as the bundler's own code. */
+const UNMAPPED_GAP = 120;
 
 /** One built file's source map, decoded: for each generated line, its segments [column, source, line, column]. */
 class SourceMap {
@@ -150,9 +157,17 @@ class SourceMap {
     // A function's place (the profiler's) is where its code starts, often a token no segment
     // begins at: the segment before it is usually the function's name, but where it is only the
     // end of the code before (a closing brace), the next segment is the function's own.
-    let s = segments[Math.max(found, 0)];
+    if (found < 0) return null;
+    let s = segments[found];
+    // Far from the last mapped place: code the bundler wrote itself (its runtime, the preload
+    // helper), which has no source; the segment before it belongs to the module before.
+    if (column - s[0] > UNMAPPED_GAP) return null;
     const next = segments[found + 1];
-    if (s[0] !== column && next && /^[)}\];,]*$/.test(this.contents[s[1]]?.[s[2]]?.trim() ?? '')) s = next;
+    if (s[0] !== column && /^[)}\];,]*$/.test(this.contents[s[1]]?.[s[2]]?.trim() ?? '')) {
+      // Only the end of the code before: the function is the next mapped code, if it is close.
+      if (!next || next[0] - column > 40) return null;
+      s = next;
+    }
     const text = this.contents[s[1]]?.[s[2]]?.trim() ?? '';
     return { source: this.sources[s[1]] ?? '?', line: s[2] + 1, text: text.length > 90 ? `${text.slice(0, 87)}...` : text };
   }
@@ -199,6 +214,25 @@ export class BuildMaps {
       this.maps.set(pathname, map);
     }
     return map ? map.lookup(line, column) : null;
+  }
+
+  private code = new Map<string, string[] | null>();
+
+  /** The built code at a place (a function's first characters), for a place no source names. */
+  snippet(url: string, line: number, column: number, length = 60): string | null {
+    let pathname: string;
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+    let lines = this.code.get(pathname);
+    if (lines === undefined) {
+      const file = path.join(this.distDir, pathname);
+      lines = pathname.startsWith('/assets/') && fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : null;
+      this.code.set(pathname, lines);
+    }
+    return lines?.[line]?.slice(column, column + length) ?? null;
   }
 }
 
@@ -335,9 +369,11 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number): Sample[] {
     out.push({ ts: t, weight: 0, stack: stack(profile.samples[i]) });
   }
   out.sort((a, b) => a.ts - b.ts);
-  for (let i = 0; i < out.length - 1; i++) out[i].weight = Math.max(0, out[i + 1].ts - out[i].ts);
-  // The last sample lasts as long as the one before it.
-  if (out.length > 1) out[out.length - 1].weight = out[out.length - 2].weight;
+  // Each sample counts for the usual interval, not for the time to the next one: the gaps of a
+  // throttled or descheduled thread (up to 100 ms here) would otherwise all go to the sample before.
+  const gaps = out.slice(1).map((s, i) => s.ts - out[i].ts).sort((a, b) => a - b);
+  const interval = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  for (const s of out) s.weight = interval;
   return out;
 }
 
@@ -444,7 +480,12 @@ export function analyseTrace(events: TraceEvent[], pageUrl: string, afterLoadMs:
       const found = maps.lookup(f.url, f.lineNumber, f.columnNumber);
       m = found
         ? { group: groupOf(found.source), fn: `${found.source}:${found.line}  ${found.text || f.functionName || '(anonymous)'}`, app: found.source.startsWith('src/') }
-        : { group: shortUrl(f.url, pageUrl), fn: `${shortUrl(f.url, pageUrl)}:${f.lineNumber + 1}:${f.columnNumber + 1} ${f.functionName || '(anonymous)'}`, app: false };
+        : {
+          group: shortUrl(f.url, pageUrl),
+          fn: `${shortUrl(f.url, pageUrl)}:${f.lineNumber + 1}:${f.columnNumber + 1} ${f.functionName || '(anonymous)'}`
+            + `${maps.snippet(f.url, f.lineNumber, f.columnNumber) ? `  [no source: ${maps.snippet(f.url, f.lineNumber, f.columnNumber)}]` : ''}`,
+          app: false,
+        };
     }
     mapped.set(n, m);
     return m;
