@@ -1,12 +1,14 @@
 // npm run bench — the storefront's budgets in one run: bundle sizes of the
 // first routes, Lighthouse (mobile) on four pages, an offline repeat visit,
-// and the API bench; one final table against the targets, and the figures
-// in bench/results/bench-<time>.json. Not part of `npm test`.
+// the main thread on a 4× slower CPU in both languages, and the API bench;
+// one final table against the targets, and the figures in
+// bench/results/bench-<time>.json. Not part of `npm test`.
 //
-//   BENCH_RUNS=3                Lighthouse runs a page (the median is kept)
-//   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, api)
+//   BENCH_RUNS=5                Lighthouse and main-thread runs a page (medians and ranges are shown)
+//   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, mainthread, api)
 //   BENCH_DIST=dist             an existing build instead of a fresh one
 //   BENCH_PAGES=cart,details    only these pages (home, products, details, cart)
+//   BENCH_LANGS=ar              the main thread's languages (en, ar)
 //   BENCH_SETUPS=sqlite         the API bench's setups (sqlite, postgres, postgres-3-haproxy; bench/api.ts)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,12 +18,13 @@ import { launchBrowser } from '../tests/e2e/harness.ts';
 import { runApiBench } from './api.ts';
 import { measureBundles } from './bundle.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { measureMainThread } from './mainthread.ts';
 import { measureOfflineRepeat } from './offline.ts';
-import { bundleReport, checks, finalTable, lighthouseReport, offlineReport, type BenchFigures } from './report.ts';
-import { benchRoutes, buildId, buildStorefront, keepShopOpen } from './shop.ts';
+import { bundleReport, checks, finalTable, lighthouseReport, mainThreadReport, offlineReport, type BenchFigures } from './report.ts';
+import { benchRoutes, buildId, buildStorefront, chosenLangs, chosenPages, keepShopOpen } from './shop.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SECTIONS = ['bundle', 'lighthouse', 'offline', 'api'] as const;
+const SECTIONS = ['bundle', 'lighthouse', 'offline', 'mainthread', 'api'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(value: string | undefined): Set<Section> {
@@ -32,16 +35,8 @@ function chosenSections(value: string | undefined): Set<Section> {
   return new Set(names as Section[]);
 }
 
-function chosenPages<T extends { key: string }>(routes: T[], value: string | undefined): T[] {
-  if (!value?.trim()) return routes;
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !routes.some((r) => r.key === n));
-  if (unknown.length) throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${routes.map((r) => r.key).join(', ')}`);
-  return routes.filter((r) => names.includes(r.key));
-}
-
 function lighthouseRuns(value: string | undefined): number {
-  const runs = Number(value ?? 3);
+  const runs = Number(value ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_RUNS must be a whole number of at least 1, not ${value}`);
   return runs;
 }
@@ -53,6 +48,7 @@ async function main() {
   const started = Date.now();
   const only = chosenSections(process.env.BENCH_ONLY);
   const runs = lighthouseRuns(process.env.BENCH_RUNS);
+  const langs = chosenLangs(process.env.BENCH_LANGS);
   const figures: BenchFigures = { errors: {} };
   const timings: Record<string, number> = {};
 
@@ -73,7 +69,7 @@ async function main() {
     log(`(${name}: ${elapsed(t)})`);
   }
 
-  const needsShop = only.has('bundle') || only.has('lighthouse') || only.has('offline');
+  const needsShop = only.has('bundle') || only.has('lighthouse') || only.has('offline') || only.has('mainthread');
   let dist: string | null = null;
   let builtHere = false;
   let build: { id: string | null; dir: string; ms: number } | null = null;
@@ -125,6 +121,11 @@ async function main() {
         figures.offline = await measureOfflineRepeat(await chromium(), shops);
         log(offlineReport(figures.offline));
       });
+      await section('mainthread', async () => {
+        figures.mainThread = await measureMainThread(shops, routes, langs, runs, log);
+        log('');
+        log(mainThreadReport(figures.mainThread, runs));
+      });
     }
   } finally {
     await browser?.close();
@@ -150,7 +151,7 @@ async function main() {
     at: at.toISOString(),
     node: process.version,
     cores: os.cpus().length,
-    settings: { runs, only: [...only] },
+    settings: { runs, langs, only: [...only] },
     build,
     durationMs: Date.now() - started,
     sectionMs: timings,

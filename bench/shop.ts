@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { LANGS, type Lang } from '../server/contract/lang.ts';
 import { startShop, type Shop } from '../tests/e2e/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -39,6 +40,8 @@ export interface BenchShop {
   token: string;
   /** names of the lines in the demo shopper's cart, to tell the cart from a sign-in prompt */
   cartNames: string[];
+  /** the same names in Arabic, for the pages measured in Arabic */
+  ar: { productName: string; cartNames: string[] };
   /** whether the server still answers: a long run should say so when it was stopped from outside */
   alive(): Promise<boolean>;
   stop(): Promise<void>;
@@ -46,11 +49,11 @@ export interface BenchShop {
 
 export const DEMO_SHOPPER = { login: 'demo@attar.eg', password: 'attar123' };
 
-async function api<T>(shop: Shop, method: 'GET' | 'POST', route: string, token?: string, body?: unknown): Promise<T> {
+async function api<T>(shop: Shop, method: 'GET' | 'POST', route: string, token?: string, body?: unknown, lang: Lang = 'en'): Promise<T> {
   const res = await fetch(`${shop.url}/api${route}`, {
     method,
     headers: {
-      lang: 'en',
+      lang,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
@@ -89,12 +92,15 @@ export async function startBenchShop(distDir: string): Promise<BenchShop> {
     const { token } = await api<{ token: string }>(shop, 'POST', '/user/login', undefined, DEMO_SHOPPER);
     for (const id of ids.slice(1)) await api(shop, 'POST', '/addToCard', token, { product_id: id });
     const cart = await api<{ product_in_card: { product_name: string }[] }>(shop, 'GET', '/showCard', token);
+    const detailsAr = await api<{ OverView_Product: { name: string } }>(shop, 'GET', `/products/details/${productId}`, undefined, undefined, 'ar');
+    const cartAr = await api<{ product_in_card: { product_name: string }[] }>(shop, 'GET', '/showCard', token, undefined, 'ar');
     return {
       url: shop.url,
       productId,
       productName: details.OverView_Product.name,
       token,
       cartNames: cart.product_in_card.map((l) => l.product_name),
+      ar: { productName: detailsAr.OverView_Product.name, cartNames: cartAr.product_in_card.map((l) => l.product_name) },
       alive: () => fetch(`${shop.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false),
       stop: () => stopWithin(shop, 10_000),
     };
@@ -119,13 +125,35 @@ export function benchRoutes(shop: BenchShop): BenchRoute[] {
   ];
 }
 
+/** BENCH_PAGES: only these pages. */
+export function chosenPages<T extends { key: string }>(routes: T[], value: string | undefined): T[] {
+  if (!value?.trim()) return routes;
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !routes.some((r) => r.key === n));
+  if (unknown.length) throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${routes.map((r) => r.key).join(', ')}`);
+  return routes.filter((r) => names.includes(r.key));
+}
+
+/** BENCH_LANGS: only these languages (the main-thread section and the trace). */
+export function chosenLangs(value: string | undefined): Lang[] {
+  if (!value?.trim()) return [...LANGS];
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(LANGS as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`BENCH_LANGS: unknown language(s) ${unknown.join(', ')}; known: ${LANGS.join(', ')}`);
+  return LANGS.filter((l) => names.includes(l));
+}
+
+/** The cart's sign-in prompt (src/app/routes/cart.tsx) in each language: seen, the token was not. */
+const SIGN_IN_PROMPT: Record<Lang, string> = { en: 'Sign in to see your cart', ar: 'سجّل الدخول لترى سلتك' };
+
 /**
  * What the page must show once it has rendered, as text in its body; and
  * what it must not (the cart's sign-in prompt means the token was not seen).
  */
-export function expectedContent(route: BenchRoute, shop: BenchShop): { shows: string[]; not: string[] } {
-  if (route.key === 'details') return { shows: [shop.productName], not: [] };
-  if (route.key === 'cart') return { shows: shop.cartNames, not: ['Sign in to see your cart'] };
+export function expectedContent(route: BenchRoute, shop: BenchShop, lang: Lang = 'en'): { shows: string[]; not: string[] } {
+  const names = lang === 'ar' ? shop.ar : shop;
+  if (route.key === 'details') return { shows: [names.productName], not: [] };
+  if (route.key === 'cart') return { shows: names.cartNames, not: [SIGN_IN_PROMPT[lang]] };
   return { shows: [], not: [] };
 }
 
