@@ -22,10 +22,19 @@ import { adminBuild, adminDevPage } from './scripts/vite/admin-build.ts';
 
 const API = process.env.VITE_DEV_API ?? 'http://localhost:8080';
 /** `@/` is the storefront; `@contract/` the one part of the server it may import (types and pure shared rules). */
-const ALIASES = {
-  '@contract': path.resolve(import.meta.dirname, 'server/contract'),
-  '@': path.resolve(import.meta.dirname, 'src'),
-};
+const SOURCE_ALIASES = [
+  { find: '@contract', replacement: path.resolve(import.meta.dirname, 'server/contract') },
+  { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+];
+/**
+ * react-router's package exports only its development build (warnings, checks, a third more code to
+ * parse and run on a phone's first visit); a production build gets the production files next to it.
+ * docs/decisions.md, "react-router's production build".
+ */
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
 
 nameTheBuild(import.meta.dirname);
 
@@ -35,7 +44,9 @@ const sourcePlugins = () => [react({ babel: { plugins: ['@lingui/babel-plugin-li
 const selection = precacheSelection();
 const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
 
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  const ALIASES = command === 'build' ? [...ROUTER_PRODUCTION, ...SOURCE_ALIASES] : SOURCE_ALIASES;
+  return {
   plugins: [
     ...sourcePlugins(),
     selection.plugin,
@@ -86,4 +97,5 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
+};
 });

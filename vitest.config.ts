@@ -92,7 +92,8 @@ const e2e: TestProjectInlineConfiguration = {
   },
 };
 
-const storefront = mergeConfig(viteConfig, {
+// The storefront's own Vite settings, as the dev server has them (the build's differ only in what it bundles).
+const storefront = mergeConfig(viteConfig({ command: 'serve', mode: 'test' }), {
   test: {
     name: 'storefront',
     include: ['tests/storefront/**/*.test.{ts,tsx}'],

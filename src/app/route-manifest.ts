@@ -183,7 +183,7 @@ export const CODE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   catalog: [
     'src/components/product-card', 'src/components/price', 'src/components/skeleton', 'src/app/card-actions',
     'src/features/cart/components/add-to-cart-button', 'src/features/wishlist/components/wish-button',
-    'src/lib/page-title', 'src/lib/use-second-pass',
+    'src/lib/page-title', 'src/lib/use-progressive',
   ],
   /** the lists' grid and pagination: the list screens', not home's, which shows cards alone */
   lists: ['src/features/catalog/components/product-grid', 'src/features/catalog/components/pagination-bar'],

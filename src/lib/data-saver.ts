@@ -6,31 +6,53 @@ import { connection, DATA_SAVER_KEY, isDataSaverOn } from './data-saver-state';
 export { connection, DATA_SAVER_KEY, isDataSaverOn };
 
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+/**
+ * The value while anything listens: every picture on a page reads it on every render, and one read
+ * of the device's storage serves them all. Read afresh while nothing listens.
+ */
+let current: boolean | null = null;
+/** The connection listened to, so the same one is let go. */
+let watched: ReturnType<typeof connection>;
+
+function changed() {
+  current = isDataSaverOn();
+  listeners.forEach((listener) => listener());
+}
+
+/** Another tab flipping the switch (null: its storage cleared). */
+function onStorage(event: StorageEvent) {
+  if (event.key === DATA_SAVER_KEY || event.key === null) changed();
+}
 
 /** The shopper's switch: kept, and from now on it wins over the browser's default. */
 export function setDataSaver(on: boolean) {
   writeStored(DATA_SAVER_KEY, on ? 'on' : 'off');
-  notify();
+  changed();
 }
 
+/** One listener on the window and the connection for the whole page, however many pictures it shows. */
 function subscribe(listener: () => void) {
+  if (listeners.size === 0) {
+    current = isDataSaverOn();
+    window.addEventListener('storage', onStorage);
+    // The shopper turning Lite mode on in the browser.
+    watched = connection();
+    watched?.addEventListener?.('change', changed);
+  }
   listeners.add(listener);
-  // Another tab flipping the switch, or the shopper turning Lite mode on in the browser.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === DATA_SAVER_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  const conn = connection();
-  conn?.addEventListener?.('change', listener);
   return () => {
     listeners.delete(listener);
+    if (listeners.size > 0) return;
+    current = null;
     window.removeEventListener('storage', onStorage);
-    conn?.removeEventListener?.('change', listener);
+    watched?.removeEventListener?.('change', changed);
+    watched = undefined;
   };
 }
+
+const snapshot = () => current ?? isDataSaverOn();
 
 /** Whether data saver is on, re-rendering when it changes; no provider needed. */
 export function useDataSaver(): boolean {
-  return useSyncExternalStore(subscribe, isDataSaverOn, () => false);
+  return useSyncExternalStore(subscribe, snapshot, () => false);
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
@@ -36,7 +37,10 @@ export default function Cart() {
   const { lang } = useLanguage();
   const { token, signedIn } = useSession();
   const navigate = useNavigate();
-  const { data, error, isPending, refetch, isRefetching, fetchStatus } = useQuery(cartQuery(lang, token));
+  const { data: fresh, error, isPending, refetch, isRefetching, fetchStatus } = useQuery(cartQuery(lang, token));
+  // The cart renders from a deferred copy: React builds its lines in slices in the background, so
+  // the answer's arrival (and each change's) is not one long task (Total Blocking Time).
+  const data = useDeferredValue(fresh);
   // Changes made offline (or kept across a reload) and not yet sent: listed, and shown on their lines.
   const waiting = useWaitingCart();
 
@@ -62,8 +66,11 @@ export default function Cart() {
     body = <p className="attar-cart__text">{t`You are offline. Your cart will show when you are back online.`}</p>;
   } else if (isPending) {
     body = <CartSkeleton />;
-  } else if (error && !data) {
+  } else if (error && !fresh) {
     body = <LoadFailed message={error.message} onRetry={() => void refetch()} busy={isRefetching} />;
+  } else if (!data) {
+    // The answer is here; its deferred copy is being drawn.
+    body = <CartSkeleton />;
   } else if (data.product_in_card.length === 0) {
     body = (
       <div className="attar-cart__state">

@@ -11,7 +11,7 @@ import { ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
 import type { HomeData, ProductCard as Product } from '@/lib/contract';
 import { usePageTitle } from '@/lib/page-title';
-import { useSecondPass } from '@/lib/use-second-pass';
+import { useProgressive } from '@/lib/use-progressive';
 import '@/components/skeleton.css';
 import './home.css';
 
@@ -26,18 +26,26 @@ function Section({ title, products }: { title: string; products: Product[] }) {
   );
 }
 
-/** Offers, best sellers and new arrivals: below the hero and the categories, so drawn in a second commit after them. */
+/** Cards drawn in each commit after the first: a phone's two rows. */
+const CARDS_A_STEP = 4;
+
+/**
+ * Offers, best sellers and new arrivals: below the hero and the categories, so drawn after them,
+ * a few cards a commit. A section shows once it has a card.
+ */
 function ProductSections({ data }: { data: HomeData }) {
   const { t } = useLingui();
-  const rest = useSecondPass();
-  if (!rest) return null;
-  return (
-    <>
-      <Section title={t`Offers`} products={data.offers} />
-      <Section title={t`Best sellers`} products={data.best_sellers} />
-      <Section title={t`New arrivals`} products={data.new_arrivals} />
-    </>
-  );
+  const sections = [
+    { title: t`Offers`, products: data.offers },
+    { title: t`Best sellers`, products: data.best_sellers },
+    { title: t`New arrivals`, products: data.new_arrivals },
+  ];
+  let left = useProgressive(sections.reduce((n, s) => n + s.products.length, 0), 0, CARDS_A_STEP);
+  return sections.map(({ title, products }) => {
+    const shown = products.slice(0, left);
+    left -= shown.length;
+    return shown.length > 0 && <Section key={title} title={title} products={shown} />;
+  });
 }
 
 /** Home: hero, categories, offers, best sellers, new arrivals. */

@@ -22,7 +22,7 @@ import { WishButton } from '@/features/wishlist/components/wish-button';
 import { usePageTitle } from '@/lib/page-title';
 import { buttonClass } from '@/components/plain-controls';
 import '@/components/skeleton.css';
-import { useSecondPass } from '@/lib/use-second-pass';
+import { useProgressive } from '@/lib/use-progressive';
 import '@/features/product/components/product-page.css';
 
 /** A line of text still loading, `width` of its box, in the font size of what it stands for. */
@@ -120,8 +120,9 @@ function LoadFailed({ offline, otherLanguage, message, retrying, onRetry, id }: 
 
 function ProductPage({ data }: { data: Details }) {
   const { t } = useLingui();
-  // The gallery, name, price and buttons first; the table, how-to, related and reviews below them after.
-  const rest = useSecondPass();
+  // The gallery, name, price and buttons first; the table, how-to, related and reviews below them
+  // after, one a commit.
+  const below = useProgressive(4, 0, 1);
   const product = data.OverView_Product;
   const id = data.Product_details.product_id;
   // The smell of the next unit added here; the names are the page's language, which the server matches.
@@ -146,27 +147,27 @@ function ProductPage({ data }: { data: Details }) {
           )}
         />
       </div>
-      {rest && (
-        <>
-          <ProductTable details={data.Product_details} />
-          <HowToUse name={product.name} howToUse={data.How_to_use} />
-          <RelatedCarousel
-            products={data.realted_product}
-            renderActions={(related: RelatedProduct) => (
-              <>
-                <WishButton productId={related.id} productName={related.name} />
-                <AddToCartButton productId={related.id} productName={related.name} disabled={!related.in_stock} />
-              </>
-            )}
-          />
-          <section className="attar-section attar-reviews" aria-labelledby="reviews-heading">
-            <h2 id="reviews-heading" className="attar-h5 attar-section__title">{t`Customer reviews`}</h2>
-            <ReviewCount count={data.reviews_count} />
-            <ReviewSummary rates={data.review_rate} />
-            <div><WriteReview productId={id} /></div>
-            <ReviewList productId={id} firstPage={data.review} total={data.reviews_count} />
-          </section>
-        </>
+      {below > 0 && <ProductTable details={data.Product_details} />}
+      {below > 1 && <HowToUse name={product.name} howToUse={data.How_to_use} />}
+      {below > 2 && (
+        <RelatedCarousel
+          products={data.realted_product}
+          renderActions={(related: RelatedProduct) => (
+            <>
+              <WishButton productId={related.id} productName={related.name} />
+              <AddToCartButton productId={related.id} productName={related.name} disabled={!related.in_stock} />
+            </>
+          )}
+        />
+      )}
+      {below > 3 && (
+        <section className="attar-section attar-reviews" aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className="attar-h5 attar-section__title">{t`Customer reviews`}</h2>
+          <ReviewCount count={data.reviews_count} />
+          <ReviewSummary rates={data.review_rate} />
+          <div><WriteReview productId={id} /></div>
+          <ReviewList productId={id} firstPage={data.review} total={data.reviews_count} />
+        </section>
       )}
     </>
   );

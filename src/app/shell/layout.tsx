@@ -20,6 +20,7 @@ import { RouteErrorBoundary } from '../route-error';
 import { useScrollRestoration } from './use-scroll-restoration';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { PrefetchNext } from '@/pwa/prefetch';
+import { noteStartLocation } from '@/lib/use-progressive';
 
 /**
  * 'You are offline' while the connection is gone, and a short 'Back online'
@@ -66,7 +67,7 @@ function SkipLink() {
 export function Layout() {
   const { lang, dir } = useLanguage();
   const { token, setCartCount } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   // Taking over the server's shell alone: its loading view first, as the server drew it, then the
   // screen (a transition: the loading view stays until the screen's code is here).
   const [shellFirst, setShellFirst] = useState(takingOverShell);
@@ -77,6 +78,8 @@ export function Layout() {
   }, [shellFirst]);
   useScrollRestoration();
   useFocusOnNavigation();
+  // Later screens reached by Back or Forward draw whole (use-progressive.ts).
+  useState(() => noteStartLocation(key));
   // On mount the cart is fetched, and the badge follows its card_count.
   const { data: cart } = useQuery(cartQuery(lang, token));
   // Adds waiting for the connection count in the badge at once; the money waits for the server.

@@ -4,7 +4,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { ProductCard } from '@/components/product-card';
 import { buttonClass } from '@/components/plain-controls';
 import { formatNumber } from '@/lib/money';
-import { useSecondPass } from '@/lib/use-second-pass';
+import { useProgressive } from '@/lib/use-progressive';
 import { useLanguage } from '@/lib/language';
 import type { ProductCard as Product } from '@/lib/contract';
 import type { ProductList } from '../api/get-products';
@@ -47,10 +47,10 @@ const SkeletonCard = memo(function SkeletonCard({ withActions }: { withActions: 
   );
 });
 
-/** The cards: the first row's in a first commit (the largest paint is among them), the rest in a second. */
+/** The cards: the first rows' in a first commit (the largest paint is among them), the rest a few at a time after it. */
 function Cards({ products, actions }: { products: readonly Product[]; actions?: (product: Product) => ReactNode }) {
-  const rest = useSecondPass();
-  return (rest ? products : products.slice(0, EAGER_CARDS)).map((p, i) => <ProductCard key={p.id} product={p} actions={actions?.(p)} eager={i < EAGER_CARDS} />);
+  const shown = useProgressive(products.length, EAGER_CARDS, EAGER_CARDS);
+  return products.slice(0, shown).map((p, i) => <ProductCard key={p.id} product={p} actions={actions?.(p)} eager={i < EAGER_CARDS} />);
 }
 
 /**
