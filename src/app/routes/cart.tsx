@@ -39,8 +39,9 @@ export default function Cart() {
   const navigate = useNavigate();
   const { data: fresh, error, isPending, refetch, isRefetching, fetchStatus } = useQuery(cartQuery(lang, token));
   // The cart renders from a deferred copy: React builds its lines in slices in the background, so
-  // the answer's arrival (and each change's) is not one long task (Total Blocking Time).
-  const data = useDeferredValue(fresh);
+  // the answer's arrival (and each change's) is not one long task (Total Blocking Time). Also when
+  // the screen mounts with its answer already here (null: its skeleton, for the one commit before).
+  const data = useDeferredValue(fresh, null) ?? undefined;
   // Changes made offline (or kept across a reload) and not yet sent: listed, and shown on their lines.
   const waiting = useWaitingCart();
 
