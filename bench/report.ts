@@ -287,7 +287,9 @@ export function checks(f: BenchFigures): Check[] {
     add(s, 'CLS', m.cls.toFixed(3), `≤ ${TARGETS.cls}`, m.cls <= TARGETS.cls);
     add(s, 'accessibility', score(m.scores.accessibility), `= ${TARGETS.otherScores}`, atLeast(m.scores.accessibility, TARGETS.otherScores));
     add(s, 'best practices', score(m.scores['best-practices']), `= ${TARGETS.otherScores}`, atLeast(m.scores['best-practices'], TARGETS.otherScores));
-    add(s, 'SEO', score(m.scores.seo), `= ${TARGETS.otherScores}`, atLeast(m.scores.seo, TARGETS.otherScores));
+    // The back office is kept out of search engines on purpose (noindex): its SEO score is not a target.
+    if (p.route.startsWith('admin')) add(s, 'SEO', score(m.scores.seo), '', null);
+    else add(s, 'SEO', score(m.scores.seo), `= ${TARGETS.otherScores}`, atLeast(m.scores.seo, TARGETS.otherScores));
     add(s, 'FCP', `${seconds(m.fcp)} s`, '', null);
     add(s, 'total byte weight', `${kib(m.totalBytes)} KiB`, '', null);
     if (m.contentProblems.length) add(s, 'audited the right screen', m.contentProblems.join('; '), 'yes', false);

@@ -7,7 +7,7 @@
 //   BENCH_RUNS=5                Lighthouse and main-thread runs a page (medians and ranges are shown)
 //   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, mainthread, api)
 //   BENCH_DIST=dist             an existing build instead of a fresh one
-//   BENCH_PAGES=cart,details    only these pages (home, products, details, cart)
+//   BENCH_PAGES=cart,details    only these pages (home, products, details, cart; Lighthouse also admin-dashboard, admin-orders)
 //   BENCH_LANGS=ar              the main thread's languages (en, ar)
 //   BENCH_SETUPS=sqlite         the API bench's setups (sqlite, postgres, postgres-3-haproxy; bench/api.ts)
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ import { runLighthouse } from './lighthouse.ts';
 import { measureMainThread } from './mainthread.ts';
 import { measureOfflineRepeat } from './offline.ts';
 import { bundleReport, checks, finalTable, lighthouseReport, mainThreadReport, offlineReport, type BenchFigures } from './report.ts';
-import { benchRoutes, buildId, buildStorefront, chosenLangs, chosenPages, keepShopOpen } from './shop.ts';
+import { backOfficeRoutes, benchRoutes, buildId, buildStorefront, chosenLangs, chosenPages, keepShopOpen } from './shop.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECTIONS = ['bundle', 'lighthouse', 'offline', 'mainthread', 'api'] as const;
@@ -103,7 +103,11 @@ async function main() {
       shop = await keepShopOpen(dist, log);
       const shops = shop.shop;
       // A restarted shop is seeded the same way: the same routes hold.
-      const routes = chosenPages(benchRoutes(await shops()), process.env.BENCH_PAGES);
+      const shopRoutes = benchRoutes(await shops());
+      const known = [...shopRoutes, ...backOfficeRoutes()];
+      const routes = chosenPages(shopRoutes, process.env.BENCH_PAGES, known);
+      // Lighthouse also audits the back office's dashboard and order list.
+      const lighthouseRoutes = chosenPages(known, process.env.BENCH_PAGES);
       const distDir = dist;
       // Playwright's Chromium, for the sections that drive a page themselves (Lighthouse launches its own).
       const chromium = async () => (browser ??= await launchBrowser());
@@ -113,7 +117,7 @@ async function main() {
         log(bundleReport(figures.bundle));
       });
       await section('lighthouse', async () => {
-        figures.lighthouse = await runLighthouse(shops, routes, runs, log);
+        figures.lighthouse = await runLighthouse(shops, lighthouseRoutes, runs, log);
         log('');
         log(lighthouseReport(figures.lighthouse, runs));
       });

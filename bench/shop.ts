@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LANGS, type Lang } from '../server/contract/lang.ts';
-import { startShop, type Shop } from '../tests/e2e/harness.ts';
+import { OWNER_PASSWORD, startShop, type Shop } from '../tests/e2e/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +38,8 @@ export interface BenchShop {
   productName: string;
   /** the demo shopper's token, as the storefront keeps it in localStorage `userToken` */
   token: string;
+  /** the demo owner's token (the back office keeps it in the same place) */
+  ownerToken: string;
   /** names of the lines in the demo shopper's cart, to tell the cart from a sign-in prompt */
   cartNames: string[];
   /** the same names in Arabic, for the pages measured in Arabic */
@@ -90,6 +92,7 @@ export async function startBenchShop(distDir: string): Promise<BenchShop> {
     const productId = ids[0];
     const details = await api<{ OverView_Product: { name: string } }>(shop, 'GET', `/products/details/${productId}`);
     const { token } = await api<{ token: string }>(shop, 'POST', '/user/login', undefined, DEMO_SHOPPER);
+    const { token: ownerToken } = await api<{ token: string }>(shop, 'POST', '/user/login', undefined, { login: 'owner@attar.eg', password: OWNER_PASSWORD });
     for (const id of ids.slice(1)) await api(shop, 'POST', '/addToCard', token, { product_id: id });
     const cart = await api<{ product_in_card: { product_name: string }[] }>(shop, 'GET', '/showCard', token);
     const detailsAr = await api<{ OverView_Product: { name: string } }>(shop, 'GET', `/products/details/${productId}`, undefined, undefined, 'ar');
@@ -99,6 +102,7 @@ export async function startBenchShop(distDir: string): Promise<BenchShop> {
       productId,
       productName: details.OverView_Product.name,
       token,
+      ownerToken,
       cartNames: cart.product_in_card.map((l) => l.product_name),
       ar: { productName: detailsAr.OverView_Product.name, cartNames: cartAr.product_in_card.map((l) => l.product_name) },
       alive: () => fetch(`${shop.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false),
@@ -111,9 +115,13 @@ export async function startBenchShop(distDir: string): Promise<BenchShop> {
 }
 
 export interface BenchRoute {
-  key: 'home' | 'products' | 'details' | 'cart';
+  key: 'home' | 'products' | 'details' | 'cart' | 'admin-dashboard' | 'admin-orders';
   path: string;
   signedIn: boolean;
+  /** signed in as the demo owner (the back office), not the demo shopper */
+  owner?: boolean;
+  /** the phone's width in CSS px, where not Lighthouse's 412 */
+  width?: number;
 }
 
 export function benchRoutes(shop: BenchShop): BenchRoute[] {
@@ -125,12 +133,23 @@ export function benchRoutes(shop: BenchShop): BenchRoute[] {
   ];
 }
 
-/** BENCH_PAGES: only these pages. */
-export function chosenPages<T extends { key: string }>(routes: T[], value: string | undefined): T[] {
+/**
+ * The back office's busiest screens, for Lighthouse only: the owner runs the shop from a phone too
+ * (an iPhone's 390 px).
+ */
+export function backOfficeRoutes(): BenchRoute[] {
+  return [
+    { key: 'admin-dashboard', path: '/admin', signedIn: true, owner: true, width: 390 },
+    { key: 'admin-orders', path: '/admin/orders', signedIn: true, owner: true, width: 390 },
+  ];
+}
+
+/** BENCH_PAGES: only these pages (`known`: every page a section of this run measures, for the check of names). */
+export function chosenPages<T extends { key: string }>(routes: T[], value: string | undefined, known: readonly { key: string }[] = routes): T[] {
   if (!value?.trim()) return routes;
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !routes.some((r) => r.key === n));
-  if (unknown.length) throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${routes.map((r) => r.key).join(', ')}`);
+  const unknown = names.filter((n) => !known.some((r) => r.key === n));
+  if (unknown.length) throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${known.map((r) => r.key).join(', ')}`);
   return routes.filter((r) => names.includes(r.key));
 }
 
@@ -154,6 +173,8 @@ export function expectedContent(route: BenchRoute, shop: BenchShop, lang: Lang =
   const names = lang === 'ar' ? shop.ar : shop;
   if (route.key === 'details') return { shows: [names.productName], not: [] };
   if (route.key === 'cart') return { shows: names.cartNames, not: [SIGN_IN_PROMPT[lang]] };
+  if (route.key === 'admin-dashboard') return { shows: ['Orders by status'], not: [] };
+  if (route.key === 'admin-orders') return { shows: ['Number, phone or name'], not: [] };
   return { shows: [], not: [] };
 }
 
