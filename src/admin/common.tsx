@@ -1,6 +1,6 @@
 // What every back-office screen shares: the token and language its queries are keyed by, the
 // loading and failure states, the pager, the title.
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -24,17 +24,9 @@ export function useAdmin() {
 }
 
 /** The query's data, or its loading view or failure (with a retry). */
-/** Not yet drawn: what the deferred copy holds for the one commit before the screen's first. */
-const NOT_YET = Symbol('not yet');
-
 export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const { t } = useLingui();
-  // The screen is drawn from a deferred copy of the answer: React builds it in slices in the
-  // background, so an answer's arrival (a list of orders, say) is not one long task on the owner's
-  // phone, also when the screen mounts with its answer already here.
-  const shown = useDeferredValue<T | typeof NOT_YET>(query.data as T, NOT_YET);
-  const spinner = <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label={t`Loading`} /></Box>;
-  if (query.isPending) return spinner;
+  if (query.isPending) return <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label={t`Loading`} /></Box>;
   if (query.isError) {
     return (
       <Box sx={{ py: 4, display: 'grid', gap: 2, justifyItems: 'start' }}>
@@ -43,8 +35,7 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
       </Box>
     );
   }
-  if (shown === NOT_YET || shown === undefined) return spinner;
-  return <>{children(shown)}</>;
+  return <>{children(query.data)}</>;
 }
 
 export function Title({ children }: { children: ReactNode }) {

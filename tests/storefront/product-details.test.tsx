@@ -120,8 +120,8 @@ describe('the product details page', () => {
       expect(img.getAttribute('height')).toBeTruthy();
     }
 
-    // The table.
-    const table = screen.getByRole('table');
+    // The table: the first of the sections drawn after the top of the page, one a commit.
+    const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').map((row) => [
       within(row).getByRole('rowheader').textContent,
       row.querySelector('td')!.textContent,
@@ -135,7 +135,7 @@ describe('the product details page', () => {
     ]);
 
     // How to use: its text and its own carousel.
-    expect(screen.getByRole('heading', { level: 2, name: 'How to use' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to use' })).toBeTruthy();
     expect(await screen.findByText('Spray from about 15 cm onto pulse points.')).toBeTruthy();
     // Further down the page: Swiper comes as it nears the screen (at once in jsdom, which has no IntersectionObserver).
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'How to use images' })).getAllByRole('img')).toHaveLength(2));
@@ -149,7 +149,7 @@ describe('the product details page', () => {
     expect(within(related).getByRole('button', { name: 'Add to cart: Desert Sandalwood' })).toBeTruthy();
 
     // The review summary: 5 down to 1 stars with their percentages.
-    const bars = within(screen.getByTestId('review-summary')).getAllByRole('listitem').map((li) => li.textContent);
+    const bars = within(await screen.findByTestId('review-summary')).getAllByRole('listitem').map((li) => li.textContent);
     expect(bars).toEqual(['5 stars65%', '4 stars25%', '3 stars10%', '2 stars0%', '1 star0%']);
     expect(screen.getByRole('progressbar', { name: '5 stars' }).getAttribute('aria-valuenow')).toBe('65');
 
