@@ -56,7 +56,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s shop data (%s)', (lang: Lang)
     const shopper = await visit(env.browser, lang);
     try {
       const { page } = shopper;
-      const token = await signInDemo(page, shop.url, lang);
+      const token = await signInDemo(page, shop.url);
       // The set-up: one unit of product 3 in the cart (the cart's screens are checkout.test.ts's journey).
       await apiPost(shop.url, '/addToCard', token, { product_id: PRODUCT });
       await page.goto(`${shop.url}/cart`);

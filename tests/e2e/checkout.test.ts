@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, badgeCount, definition, eastern, expectBadge, field, listMarkers, money, say, settled, settledBadge, signInWithForm, storedToken, takenOver, type Lang,
+  apiGet, badgeCount, definition, eastern, expectBadge, field, listMarkers, money, say, settled, settledBadge, signInForSetUp, signInWithForm, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import { formatLongDay, formatShortDay, formatTimestamp } from '../../src/lib/dates.ts';
 import type { Static } from 'typebox';
@@ -69,10 +69,9 @@ const nextButton = (page: Page, lang: Lang) => page.getByRole('button', { name: 
 const confirmOrderButton = (page: Page, lang: Lang) =>
   page.getByRole('button', { name: say(lang, 'Confirm Order', 'تأكيد الطلب'), exact: true });
 
-/** Signs in, puts one unit of product 3 (no smells) in the cart and proceeds to the info step. */
+/** Signs in (for the set-up: the first journey walks the form), puts one unit of product 3 (no smells) in the cart and proceeds to the info step. */
 async function cartToInfo(page: Page, lang: Lang, shopUrl: string) {
-  await page.goto(shopUrl + '/sign-in');
-  await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
+  await signInForSetUp(page, shopUrl, 'demo@attar.eg', 'attar123');
   await addFromProductPage(page, lang, shopUrl, 3, 1);
   await openCart(page, lang);
   await proceedButton(page, lang).click();

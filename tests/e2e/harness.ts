@@ -168,8 +168,9 @@ export async function footerLink(page: Page, name: string) {
 
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the devtools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
+  // Evaluated through the devtools protocol, which the page's CSP does not govern; once a document
+  // (a client-side navigation keeps it): the source is half a megabyte to parse again.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });

@@ -136,11 +136,41 @@ export async function storedToken(page: Page): Promise<string> {
 
 /** Signs in through the API (the seeded demo shopper by default), for a journey's set-up: the token. */
 export async function apiSignIn(shopUrl: string, login = 'demo@attar.eg', password = 'attar123'): Promise<string> {
+  return (await apiSession(shopUrl, login, password)).token;
+}
+
+async function apiSession(shopUrl: string, login: string, password: string): Promise<{ token: string; role: string }> {
   const response = await fetch(`${shopUrl}/api/user/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }),
   });
   if (!response.ok) throw new Error(`sign-in for the set-up: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
+  const { data } = (await response.json()) as { data: { token: string; user: { role: string } } };
+  return { token: data.token, role: data.user.role };
+}
+
+/**
+ * Signs in for a journey's set-up, where the sign-in form is not what the journey is about: the
+ * API's token and role, stored in the page's origin as the sign-in form stores them
+ * (src/lib/storage.ts), without loading the storefront for the form first. The page is left on
+ * an empty document of the shop's origin that the test itself answers (the server is not asked,
+ * and no favicon is fetched); the journey goes on with its own page load. The form itself is
+ * walked by account.test.ts, sessions.test.ts, admin.test.ts (the owner) and the shoppers'
+ * journeys that start there. Answers the token.
+ */
+export async function signInForSetUp(page: Page, shopUrl: string, login: string, password: string): Promise<string> {
+  const { token, role } = await apiSession(shopUrl, login, password);
+  const blank = `${shopUrl}/api/e2e-set-up`;
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>set-up</title><link rel="icon" href="data:,">' }));
+  try {
+    await page.goto(blank);
+    await page.evaluate(([t, r]) => {
+      localStorage.setItem('userToken', t);
+      localStorage.setItem('user role', r);
+    }, [token, role] as const);
+  } finally {
+    await page.unroute(blank);
+  }
+  return token;
 }
 
 async function getData<T>(shopUrl: string, path: string, headers: Record<string, string>): Promise<T> {
@@ -302,10 +332,9 @@ export async function ownerMenuTo(page: Page, lang: Lang, entry: MenuEntry) {
   await page.getByRole('heading', { level: 1, name: say(lang, entry.en, entry.ar) }).waitFor();
 }
 
-/** Signs the owner in at the shop's sign-in page, opens the back office and, from its menu, one of the owner's screens. */
+/** Signs the owner in (signInForSetUp), opens the back office and, from its menu, one of the owner's screens. */
 export async function openOwnerScreen(page: Page, shopUrl: string, lang: Lang, entry: MenuEntry) {
-  await page.goto(`${shopUrl}/sign-in`);
-  await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
+  await signInForSetUp(page, shopUrl, 'owner@attar.eg', OWNER_PASSWORD);
   await page.goto(`${shopUrl}/admin`);
   await page.getByRole('heading', { level: 1, name: say(lang, 'Dashboard', 'لوحة المتابعة') }).waitFor();
   await ownerMenuTo(page, lang, entry);
@@ -395,9 +424,7 @@ export async function createCoupon(page: Page, lang: Lang, coupon: NewCoupon, be
   return card;
 }
 
-/** Signs the demo shopper in at the shop's sign-in page: their token. */
-export async function signInDemo(page: Page, shopUrl: string, lang: Lang): Promise<string> {
-  await page.goto(`${shopUrl}/sign-in`);
-  await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
-  return storedToken(page);
+/** Signs the demo shopper in for a journey's set-up (signInForSetUp): their token. */
+export function signInDemo(page: Page, shopUrl: string): Promise<string> {
+  return signInForSetUp(page, shopUrl, 'demo@attar.eg', 'attar123');
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Static } from 'typebox';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, checkoutToPayment, eastern, field, say, settled, signInWithForm, stockNow, storedToken, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, checkoutToPayment, eastern, field, say, settled, signInForSetUp, stockNow, type Lang } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema } from '../../server/contract/checkout.ts';
 
@@ -54,10 +54,8 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
     const { shop } = env;
     const { page, problems, context } = await visit(env.browser, lang);
     try {
-      // 1. Sign in; one unit of product 3 in the cart; checkout through its screens with Vodafone Cash.
-      await page.goto(shop.url + '/sign-in');
-      await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
-      const token = await storedToken(page);
+      // 1. Signed in (the set-up; checkout.test.ts walks the form); one unit of product 3 in the cart; checkout through its screens with Vodafone Cash.
+      const token = await signInForSetUp(page, shop.url, 'demo@attar.eg', 'attar123');
       await apiPost(shop.url, '/addToCard', token, { product_id: PRODUCT });
       await page.goto(shop.url + '/cart');
       await checkoutToPayment(page, lang, 'wallet');
@@ -100,8 +98,7 @@ describe.each(['en', 'ar'] as const)('my order, in %s', (lang) => {
     expect(await stockNow(shop.url, token, PRODUCT)).toBe(stockBefore - qty);
     const { page, problems, context } = await visit(env.browser, lang);
     try {
-      await page.goto(shop.url + '/sign-in');
-      await signInWithForm(page, lang, 'demo@attar.eg', 'attar123');
+      await signInForSetUp(page, shop.url, 'demo@attar.eg', 'attar123');
       await page.goto(shop.url + '/myOrders');
       const row = page.getByRole('listitem', { name: say(lang, `Order ${order.number}`, `الطلب ${order.number}`) });
       await row.getByText(say(lang, 'Pay on delivery', 'يُدفع عند الاستلام'), { exact: true }).waitFor();

@@ -89,7 +89,7 @@ describe.each(['en', 'ar'] as const)('from the owner\'s new product to a shopper
     const shopper = await visit(env.browser, lang);
     try {
       const { page } = shopper;
-      const token = await signInDemo(page, shop.url, lang);
+      const token = await signInDemo(page, shop.url);
 
       // The search box finds it by its name in the other language too; the card reads the shopper's.
       await page.goto(`${shop.url}/products`);

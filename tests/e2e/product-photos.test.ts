@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OWNER_PASSWORD, useShopAndBrowser, visit } from './harness.ts';
-import { axeClean, catalogGet, gradientPhoto, say, signInWithForm, type Lang } from './journey-helpers.ts';
+import { axeClean, catalogGet, gradientPhoto, say, signInForSetUp, type Lang } from './journey-helpers.ts';
 import type { ProductCard } from '../../src/lib/contract.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-e2e-photos-'));
@@ -38,8 +38,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s product photos (%s)', (lang: 
     const owner = await visit(env.browser, lang);
     try {
       const { page } = owner;
-      await page.goto(`${shop.url}/sign-in`);
-      await signInWithForm(page, lang, 'owner@attar.eg', OWNER_PASSWORD);
+      await signInForSetUp(page, shop.url, 'owner@attar.eg', OWNER_PASSWORD);
       await page.goto(`${shop.url}/admin/products/${product.id}/photos`);
       await page.getByRole('heading', { level: 1, name: say(lang, `Photos of ${product.name}`, `صور ${product.name}`) }).waitFor();
       const cards = photosList(page, lang).getByRole('listitem');

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OWNER_PASSWORD, plain, useShopAndBrowser, visit, waitForServiceWorker } from './harness.ts';
 import {
-  apiGet, apiPost, apiSend, apiSignIn, axeClean, definition, field, money, persistedData, priceChanged, proceedToAddress, say, signInWithForm, storedToken, type Lang,
+  apiGet, apiPost, apiSend, apiSignIn, axeClean, definition, field, money, persistedData, priceChanged, proceedToAddress, say, signInForSetUp, signInWithForm, storedToken, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import { formatMoney } from '../../src/lib/money.ts';
@@ -39,8 +39,7 @@ describe.each(['en', 'ar'] as const)('the owner\'s settings and staff, and a cha
   it('the owner sets Giza\'s fee and the free-delivery threshold, gives a new member the back office and takes it away', async () => {
     const { context, page, problems } = await visit(env.browser, lang);
     try {
-      await page.goto(`${env.shop.url}/sign-in`);
-      await signInWithForm(page, lang, OWNER, OWNER_PASSWORD);
+      await signInForSetUp(page, env.shop.url, OWNER, OWNER_PASSWORD);
       await page.goto(`${env.shop.url}/admin`);
       await page.getByRole('heading', { level: 1, name: say(lang, 'Dashboard', 'لوحة المتابعة') }).waitFor();
 
