@@ -12,6 +12,7 @@ import { StyleCacheContext } from '@/lib/style-cache';
 import { syncOnlineState } from '@/lib/offline';
 import { reportReplayFailure, trackReplays } from '@/lib/offline-changes';
 import { idbPersister, persistOptions, PERSIST_MAX_AGE, type AppPersister } from '@/lib/persist';
+import { whenIdle } from '@/lib/idle';
 import { cartKeys } from '@/features/cart/api/get-cart';
 import { registerCartChanges } from '@/features/cart/api/register-cart-changes';
 import { wishlistKeys } from '@/features/wishlist/api/get-wishlist';
@@ -123,10 +124,9 @@ function QueryProvider({ client, persister, restored, saveNow, children }: { cli
     // once, when the page is idle, so the page opens offline later without asking them again.
     if (!saveNow) return unsubscribe;
     const save = () => void persistQueryClientSave({ ...persistOptionsFor(persister), queryClient: client });
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(save, { timeout: 5000 }) : setTimeout(save, 0);
+    const cancel = whenIdle(save, 5000);
     return () => {
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle as number);
-      else clearTimeout(idle);
+      cancel();
       unsubscribe();
     };
   }, [client, persister, restored, saveNow]);

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { whenIdle } from './idle';
 
 /**
  * The history entry the app started on (its router's location key). A screen reached later by Back
@@ -10,16 +11,6 @@ let startKey: string | null = null;
 /** Notes the entry the app starts on: the shell calls it as it first renders (layout.tsx). */
 export function noteStartLocation(key: string) {
   startKey ??= key;
-}
-
-/** Runs `work` when the browser is idle (within `timeout` ms at the latest); returns the cancel. */
-function whenIdle(work: () => void, timeout: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 0);
-  return () => clearTimeout(id);
 }
 
 /**
