@@ -18,7 +18,7 @@ import { launchBrowser } from '../tests/e2e/harness.ts';
 import { runApiBench } from './api.ts';
 import { measureBundles } from './bundle.ts';
 import { runLighthouse } from './lighthouse.ts';
-import { measureMainThread } from './mainthread.ts';
+import { measureFloor, measureMainThread } from './mainthread.ts';
 import { measureOfflineRepeat } from './offline.ts';
 import { bundleReport, checks, finalTable, lighthouseReport, mainThreadReport, offlineReport, type BenchFigures } from './report.ts';
 import { backOfficeRoutes, benchRoutes, buildId, buildStorefront, chosenLangs, chosenPages, keepShopOpen } from './shop.ts';
@@ -127,8 +127,9 @@ async function main() {
       });
       await section('mainthread', async () => {
         figures.mainThread = await measureMainThread(shops, routes, langs, runs, log);
+        figures.mainThreadFloor = await measureFloor(shops, routes, langs, runs, log);
         log('');
-        log(mainThreadReport(figures.mainThread, runs));
+        log(mainThreadReport(figures.mainThread, runs, figures.mainThreadFloor));
       });
     }
   } finally {

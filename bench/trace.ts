@@ -3,7 +3,7 @@
 // devtools.timeline categories and V8's sampling profiler) of each bench
 // page in each language, CPU 4× slower, 412×823, from the navigation to
 // load + 5 s, as the bench's main-thread section measures it; printed per
-// page as a breakdown (bench/trace-analysis.ts). Issue 25. Not part of
+// page as a breakdown (bench/trace-analysis.ts). Not part of
 // `npm test`; prints figures, asserts nothing.
 //
 //   BENCH_DIST=dist             an existing build (with its source maps) instead of a fresh one
