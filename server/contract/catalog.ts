@@ -65,8 +65,31 @@ export const ListQuery = Type.Object({
   in_stock: Type.Optional(Type.Boolean({ description: 'true: only what can be bought now (stock above 0)' })),
 }, { additionalProperties: false });
 
+/** Products a suggestion list shows at most. */
+export const SUGGESTED_PRODUCTS = 6;
+/** Categories a suggestion list shows at most. */
+export const SUGGESTED_CATEGORIES = 3;
+
+export const SuggestQuery = Type.Object({
+  q: Type.Optional(Text(100, { description: 'what the shopper has typed so far (the search box asks from 2 characters); none: no suggestions' })),
+}, { additionalProperties: false });
+
+export const Suggestion = Type.Object({
+  id: Id,
+  name: Type.String(),
+  price: Money,
+  price_after_sale: Money,
+  image: Type.String(),
+  ...imageFields('image'),
+});
+
 export const CategoryRow = Type.Object({ id: Id, name: Type.String(), image: Type.String(), products_count: Type.Integer() });
 export const CategoryHead = Type.Object({ id: Id, name: Type.String(), image: Type.String() });
+
+export const Suggestions = Type.Object({
+  products: Type.Array(Suggestion, { description: `the best matches, at most ${SUGGESTED_PRODUCTS}` }),
+  categories: Type.Array(CategoryHead, { description: `categories whose name matches, at most ${SUGGESTED_CATEGORIES}` }),
+});
 
 export const HomeData = Type.Object({
   Data_home_page: Type.Object({

@@ -10,6 +10,7 @@ import * as imageVariants from './migrations/007-image-variants.ts';
 import * as couponsCategories from './migrations/008-coupons-categories.ts';
 import * as settingsStaff from './migrations/009-settings-staff.ts';
 import * as sharedState from './migrations/010-shared-state.ts';
+import * as searchIndex from './migrations/011-search-index.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-coupons-categories': couponsCategories,
   '009-settings-staff': settingsStaff,
   '010-shared-state': sharedState,
+  '011-search-index': searchIndex,
 };
 
 const provider: MigrationProvider = {

@@ -325,6 +325,20 @@ export interface ContactMessagesTable {
   handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/**
+ * The catalog's search index: each product's normalized words (and each
+ * without its Arabic article), with the field they come from. Kept in step
+ * with every write to a product, its smells or its category
+ * (db/search-index.ts); docs/search.md.
+ */
+export interface ProductSearchTable {
+  /** a normalized word (server/contract/search-text.ts); byte order on both databases */
+  term: string;
+  product_id: number;
+  /** 1 name, 2 category, 3 smell or code, 4 overview or description */
+  field: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -332,6 +346,7 @@ export interface Database {
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_smells: ProductSmellsTable;
+  product_search: ProductSearchTable;
   gifts: GiftsTable;
   product_gifts: ProductGiftsTable;
   reviews: ReviewsTable;

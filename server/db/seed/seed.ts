@@ -5,6 +5,7 @@ import { exclusively, type Db } from '../database.ts';
 import { hashPassword, oneTimePassword } from '../../auth/passwords.ts';
 import { SEED_CATEGORIES, SEED_CONTENT, SEED_GIFTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../contract/admin-products.ts';
+import { indexProducts } from '../search-index.ts';
 import { aboutSvg, categorySvg, giftSvg, heroSvg, placeholderSvg, productSvg } from './images.ts';
 
 export const DEMO_USER = {
@@ -105,6 +106,7 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
       }).returning('id').executeTakeFirstOrThrow();
       reviewerIds.push(row.id);
     }
+    const productIds: number[] = [];
     for (const p of SEED_PRODUCTS) {
       const { id } = await trx.insertInto('products').values({
         slug: p.key,
@@ -123,6 +125,7 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
         units_sold: p.unitsSold,
         created_at: daysAgo(now, p.addedDaysAgo),
       }).returning('id').executeTakeFirstOrThrow();
+      productIds.push(id);
       // The main image is the first of the product's pictures (migration 007).
       const main = await trx.insertInto('product_images').values({ product_id: id, image: `/media/products/${p.key}.svg`, kind: 'gallery', sort: 0 })
         .returning('id').executeTakeFirstOrThrow();
@@ -146,6 +149,7 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
         }).execute();
       }
     }
+    await indexProducts(trx, productIds);
     for (const c of SEED_COUPONS) await trx.insertInto('coupons').values({ ...c, used_count: 0 }).execute();
 
     const content: Record<string, { en: string; ar: string }> = {

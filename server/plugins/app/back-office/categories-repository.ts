@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db, Q } from '../../../db/database.ts';
 import { categorySvg } from '../../../db/seed/images.ts';
 import { FieldErrors, notFound } from '../../../errors.ts';
+import { indexCategory } from '../../../db/search-index.ts';
 import type { AuditRepository } from './audit-repository.ts';
 
 /** The tile a category shows until the owner chooses one of the shop's images. */
@@ -87,6 +88,7 @@ export class CategoriesRepository {
       this.#check(rows, input, id);
       const image = input.image ?? row.image;
       await trx.updateTable('categories').set({ name_en: input.name_en, name_ar: input.name_ar, image }).where('id', '=', id).execute();
+      if (input.name_en !== row.name_en || input.name_ar !== row.name_ar) await indexCategory(trx, id);
       const position = await this.#place(trx, rows, id, input.position ?? index + 1);
       const was = { name_en: row.name_en, name_ar: row.name_ar, image: row.image, position: index + 1 };
       const now = { name_en: input.name_en, name_ar: input.name_ar, image, position };

@@ -4,12 +4,14 @@ import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
-import { REVIEWS_PER_PAGE } from '../../../contract/catalog.ts';
+import { REVIEWS_PER_PAGE, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../contract/catalog.ts';
 import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
-import { htmlToText } from '../text.ts';
+import { htmlToText } from '../../../domain/html-text.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { GALLERY, shownImage } from './product-images.ts';
+import { searchMatches } from '../../../db/search-index.ts';
+import { matchesQuery, searchQuery, searchTerms } from '../../../contract/search-text.ts';
 
 export interface ListFilter {
   page?: number;
@@ -97,14 +99,14 @@ export class CatalogRepository {
     if (filter.in_stock) q = q.where('p.stock', '>', 0);
     if (filter.min_price !== undefined) q = q.where(effectivePrice, '>=', Math.round(filter.min_price * 100));
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
-    const term = filter.q?.trim();
-    if (term) {
-      const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-      q = q.where(sql<boolean>`(lower(p.name_en) like ${pattern} escape '\\' or p.name_ar like ${pattern} escape '\\'
-        or lower(c.name_en) like ${pattern} escape '\\' or c.name_ar like ${pattern} escape '\\')`);
-    }
+    // A search: the products every typed word finds (db/search-index.ts), best match first, then the chosen order.
+    const query = filter.q?.trim() ? searchQuery(filter.q) : null;
+    if (query && query.length === 0) q = q.where(sql<boolean>`1 = 0`);
+    if (query?.length) q = q.innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'));
     const countRow = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
     const total = Number(countRow?.total ?? 0);
+    // A search without a chosen order is by best match; an order the shopper chose comes first, best match within it.
+    if (query?.length && !filter.sort) q = q.orderBy(sql`s.score`, 'desc');
     switch (filter.sort ?? 'newest') {
       case 'price_asc': q = q.orderBy(effectivePrice, 'asc'); break;
       case 'price_desc': q = q.orderBy(effectivePrice, 'desc'); break;
@@ -112,11 +114,47 @@ export class CatalogRepository {
       case 'top_rated': q = q.orderBy(sql`coalesce(r.avg_halves, 0)`, 'desc').orderBy(sql`coalesce(r.n, 0)`, 'desc'); break;
       default: q = q.orderBy('p.created_at', 'desc');
     }
+    if (query?.length && filter.sort) q = q.orderBy(sql`s.score`, 'desc');
     const rows = await q.orderBy('p.id', 'asc').limit(perPage).offset((page - 1) * perPage).execute();
     const favs = await this.favoriteIds(userId);
     return {
       products: rows.map((r) => this.#toCard(r as CardRow, lang, favs)),
       meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    };
+  }
+
+  /**
+   * What the search box suggests for what has been typed so far: the best
+   * matching products on sale (the best match, then the best selling), and the
+   * categories whose name matches every word.
+   */
+  async suggest(typed: string, lang: Lang) {
+    const query = searchQuery(typed);
+    if (!query.length) return { products: [], categories: [] };
+    const [rows, categories] = await Promise.all([
+      this.db.selectFrom('products as p')
+        .innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'))
+        .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
+        .select(['p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'mi.width', 'mi.height', 'mi.variants'])
+        .where(onSale)
+        .orderBy(sql`s.score`, 'desc').orderBy('p.units_sold', 'desc').orderBy('p.id')
+        .limit(SUGGESTED_PRODUCTS)
+        .execute(),
+      this.db.selectFrom('categories').select(['id', 'name_en', 'name_ar', 'image']).orderBy('sort').orderBy('id').execute(),
+    ]);
+    return {
+      products: rows.map((r) => ({
+        id: r.id,
+        name: localized(r, 'name', lang),
+        price: toEgp(r.price),
+        price_after_sale: toEgp(r.sale_price ?? r.price),
+        image: r.main_image,
+        ...shownImage('image', r),
+      })),
+      categories: categories
+        .filter((c) => matchesQuery(searchTerms(`${c.name_en} ${c.name_ar}`), query))
+        .slice(0, SUGGESTED_CATEGORIES)
+        .map((c) => ({ id: c.id, name: localized(c, 'name', lang), image: c.image })),
     };
   }
 

@@ -19,6 +19,7 @@ import { CsvSyntaxError, parseCsv, toCsv } from '../../../domain/csv.ts';
 import type { AuditRepository } from '../back-office/audit-repository.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
 import { adminImages } from './product-images.ts';
+import { indexProducts } from '../../../db/search-index.ts';
 import { HTML_FIELDS, productProblems, type Problem, type ProductInput } from './product-rules.ts';
 import { sanitizeShopHtml } from '../shop-html.ts';
 
@@ -38,6 +39,10 @@ const STORED_KEYS: StoredKey[] = [
   'name_en', 'name_ar', 'price', 'price_after_sale', 'typesale', 'category_id', 'stock', 'product_code', 'model_number',
   'smells', 'gifts', ...HTML_FIELDS,
 ];
+/** What the search index holds of a product (db/search-index.ts): a change to one of these indexes it again. */
+const SEARCHED_KEYS = new Set<StoredKey>([
+  'name_en', 'name_ar', 'category_id', 'product_code', 'model_number', 'smells', 'overview_en', 'overview_ar', 'description_en', 'description_ar',
+]);
 
 export interface ImportLineError { line: number; field: string; message: string }
 export interface ImportOutcome { created: number; updated: number; errors: ImportLineError[]; written: boolean }
@@ -315,6 +320,7 @@ export class ProductAdminRepository {
     }).returning('id').executeTakeFirstOrThrow();
     await writeSmells(q, row.id, [], input.smells);
     await writeGifts(q, row.id, [], input.gifts);
+    await indexProducts(q, [row.id]);
     return row.id;
   }
 
@@ -333,6 +339,7 @@ export class ProductAdminRepository {
     if (Object.keys(columns).length) await q.updateTable('products').set(columns).where('id', '=', row.id).execute();
     if (changed.includes('smells')) await writeSmells(q, row.id, await smellRows(q, row.id), input.smells);
     if (changed.includes('gifts')) await writeGifts(q, row.id, current.gifts, input.gifts);
+    if (changed.some((key) => SEARCHED_KEYS.has(key))) await indexProducts(q, [row.id]);
     return {
       before: auditView(current, changed),
       after: auditView(input, changed),

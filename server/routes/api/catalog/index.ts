@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MessageOnly } from '../../../contract/common.ts';
 import {
   AboutData, CategoryHead, CategoryRow, Footer, HomeData, LinkFooter, ListQuery, Meta, ProductCard, ProductDetails,
-  REVIEWS_PER_PAGE, ReviewsPage, ReviewsQuery,
+  REVIEWS_PER_PAGE, ReviewsPage, ReviewsQuery, SuggestQuery, Suggestions,
 } from '../../../contract/catalog.ts';
 import { MyReview, ReviewBody } from '../../../contract/account.ts';
 import { ERROR_RESPONSES } from '../../../contract/common.ts';
@@ -110,6 +110,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await app.optionalUser(request);
     return ok(t(request.lang, 'ok'), await app.catalog.list(request.query, request.lang, user?.id ?? null));
   });
+
+  app.get('/products/suggest', {
+    schema: {
+      tags, querystring: SuggestQuery, response: responses(Suggestions),
+      description: describe('What the search box suggests as the shopper types: the best matching products and categories, found as search finds them.'),
+    },
+  }, async (request) => ok(t(request.lang, 'ok'), await app.catalog.suggest(request.query.q ?? '', request.lang)));
 
   app.get('/offers', { schema: { tags, querystring: ListQuery, response: listResponse } }, async (request) => {
     const user = await app.optionalUser(request);
