@@ -68,7 +68,7 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
@@ -133,7 +133,7 @@ async function stockUpPostgres(url: string): Promise<number[]> {
 }
 
 /** One server, as `npm start` runs it, on `databaseUrl` (a fresh one: the server migrates and seeds it). */
-async function startServer(tmp: string, databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+export async function startServer(tmp: string, databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = String(await freePort());
   const child = await start('server/server.ts', {
     ...SERVER_ENV, PORT: port, HOST: '127.0.0.1', DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(tmp, 'media'),

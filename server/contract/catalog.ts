@@ -89,6 +89,9 @@ export const CategoryHead = Type.Object({ id: Id, name: Type.String(), image: Ty
 export const Suggestions = Type.Object({
   products: Type.Array(Suggestion, { description: `the best matches, at most ${SUGGESTED_PRODUCTS}` }),
   categories: Type.Array(CategoryHead, { description: `categories whose name matches, at most ${SUGGESTED_CATEGORIES}` }),
+  closest_category: Type.Union([CategoryHead, Type.Null()], {
+    description: 'where to look when nothing matches every word: the first matching category, else the one with the most products on sale matching any word, else null',
+  }),
 });
 
 export const HomeData = Type.Object({

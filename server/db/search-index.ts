@@ -85,6 +85,12 @@ export async function indexCategory(q: Q, categoryId: number): Promise<void> {
   await indexProducts(q, rows.map((r) => r.id));
 }
 
+/** The products matching at least one word of a query, once each; in parentheses, to be joined as a table. */
+export function anyWordMatches(query: string[][]): RawBuilder<{ product_id: number }> {
+  const ranges = query.flat().map((form) => sql`(t.term >= ${form} and t.term < ${form + HIGH})`);
+  return sql<{ product_id: number }>`(select distinct t.product_id from product_search t where ${sql.join(ranges, sql` or `)})`;
+}
+
 /**
  * The products matching every word of a query (search-text.ts's
  * searchQuery: each word with its forms), with their score: one index range

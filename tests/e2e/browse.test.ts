@@ -153,6 +153,52 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
     }
   });
 
+  it('suggests as the shopper types in the search box: the arrows and Enter open a product typed without its hamza, Enter alone the results', async () => {
+    const { page, problems, context } = await visit(env.browser, lang);
+    try {
+      await page.goto(env.shop.url + '/');
+      const openSearch = page.getByRole('navigation', { name: say(lang, 'Main', 'القائمة الرئيسية'), exact: true })
+        .getByRole('button', { name: say(lang, 'Search', 'بحث'), exact: true });
+      await openSearch.click();
+      const box = page.getByRole('combobox', { name: say(lang, 'Search products', 'ابحث في المنتجات'), exact: true });
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      // As a phone keyboard gives it: أكوا typed without its hamza.
+      await box.pressSequentially(say(lang, 'aqua sp', 'اكوا سب'));
+      const name = say(lang, 'Aqua Sport', 'أكوا سبورت');
+      const first = page.getByRole('listbox').getByRole('option').first();
+      await expect.poll(async () => plain(await first.textContent())).toContain(name);
+      // The typed words are marked in the name.
+      expect(await first.locator('mark').count()).toBe(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      await box.press('ArrowDown');
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+      await box.press('Enter');
+      await page.waitForURL(/\/products\/product-details\/\d+$/);
+      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+      // Enter with no suggestion chosen: the full results, ه typed for ة.
+      await openSearch.click();
+      const typed = say(lang, 'musk tahara', 'مسك الطهاره');
+      await box.fill(typed);
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('q') === typed);
+      const grid = await loadedGrid(page);
+      expect(plain(await grid.getByRole('heading', { level: 3 }).first().textContent())).toBe(say(lang, 'White Musk Tahara', 'مسك الطهارة الأبيض'));
+      // Opened again: both searches are kept on this device, the latest first.
+      await openSearch.click();
+      const recent = page.getByRole('group', { name: say(lang, 'Recent searches', 'عمليات البحث الأخيرة'), exact: true });
+      expect(await recent.getByRole('option').allTextContents()).toEqual([typed, say(lang, 'aqua sp', 'اكوا سب')]);
+      await box.press('Escape');
+      await expect.poll(() => openSearch.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('walks the product gallery by keyboard: the focus stays on Next as Swiper takes over, and the keys move it', async () => {
     const { page, problems, context } = await visit(env.browser, lang);
     try {

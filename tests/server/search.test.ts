@@ -7,6 +7,8 @@ import { call, loginOwner, makeApp } from './helpers.ts';
 import { planOf, wholeTableReads } from './db-inspect.ts';
 import { searchMatches } from '../../server/db/search-index.ts';
 import { searchQuery } from '../../server/contract/search-text.ts';
+import type { Static } from 'typebox';
+import type { Suggestions } from '../../server/contract/catalog.ts';
 
 let app: FastifyInstance;
 let owner: string;
@@ -153,7 +155,7 @@ describe('GET /products/suggest', () => {
   const suggest = async (typed: string, lang: 'en' | 'ar' = 'en') => {
     const res = await call(app, 'GET', `/products/suggest?q=${encodeURIComponent(typed)}`, { lang });
     expect(res.statusCode, res.raw).toBe(200);
-    return res.body.data as { products: { id: number; name: string; price: number; price_after_sale: number; image: string }[]; categories: { id: number; name: string }[] };
+    return res.body.data as Static<typeof Suggestions>;
   };
 
   it('suggests at most 6 products, the best match first, with their picture and price', async () => {
@@ -174,13 +176,21 @@ describe('GET /products/suggest', () => {
     expect((await suggest('بخور')).categories.map((c) => c.name)).toEqual(['Incense & Bakhoor']);
   });
 
+  it('names the closest category when nothing matches every word', async () => {
+    const none = await suggest('بخور zzzz', 'ar');
+    expect(none.products).toEqual([]);
+    expect(none.closest_category?.name).toBe('البخور والمباخر');
+    expect((await suggest('gift')).closest_category?.name).toBe('Gift Sets');
+    expect((await suggest('zzzz')).closest_category).toBeNull();
+  });
+
   it('suggests nothing for no words, and refuses what is too long', async () => {
-    expect(await suggest('...')).toEqual({ products: [], categories: [] });
+    expect(await suggest('...')).toEqual({ products: [], categories: [], closest_category: null });
     const long = await call(app, 'GET', `/products/suggest?q=${'a'.repeat(101)}`);
     expect(long.statusCode).toBe(422);
     const missing = await call(app, 'GET', '/products/suggest');
     expect(missing.statusCode).toBe(200);
-    expect(missing.body.data).toEqual({ products: [], categories: [] });
+    expect(missing.body.data).toEqual({ products: [], categories: [], closest_category: null });
   });
 });
 

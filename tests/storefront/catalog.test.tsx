@@ -172,8 +172,31 @@ describe('the products grid', () => {
       '/products': () => ({ body: list([]) }),
       '/categories': () => ({ body: categories }),
     });
-    renderApp(screens, { route: '/products?q=nothing&max_price=5' });
+    renderApp(screens, { route: '/products?category_id=2&max_price=5' });
     expect(await screen.findByText('No products match your search.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location().search).toBe(''));
+    await waitFor(() => expect(queries(fetchMock, '/products').at(-1)).toEqual({}));
+  });
+
+  it('offers the closest category and the best sellers when a search finds nothing', async () => {
+    const { fetchMock } = fakeApi({
+      '/products': () => ({ body: list([]) }),
+      '/categories': () => ({ body: categories }),
+      '/products/suggest': (_lang, url) => ({
+        body: {
+          status: 200, message: 'OK',
+          data: { products: [], categories: [], closest_category: url.searchParams.get('q') === 'oud zzz' ? { id: 1, name: 'Oud & Oriental', image: '/media/c1.svg' } : null },
+        },
+      }),
+      '/products/bestseller': () => ({ body: { status: 200, message: 'OK', data: [product(31), product(32)], footer: { description: '' }, linkfooter: {} } }),
+    });
+    renderApp(screens, { route: '/products?q=Oud%20zzz' });
+    expect(await screen.findByText('Nothing matches “Oud zzz”. Check the spelling, or try fewer words.')).toBeTruthy();
+    const browse = await screen.findByRole('link', { name: 'Browse Oud & Oriental' });
+    expect(browse.getAttribute('href')).toBe('/products/category/1');
+    const best = await screen.findByRole('region', { name: 'Best sellers' });
+    expect(within(best).getAllByTestId('product-card').map((card) => within(card).getByRole('heading').textContent)).toEqual(['Perfume 31', 'Perfume 32']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location().search).toBe(''));
     await waitFor(() => expect(queries(fetchMock, '/products').at(-1)).toEqual({}));

@@ -6,6 +6,7 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
+import { NoResults } from '../no-results';
 import { buttonClass } from '@/components/plain-controls';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -27,12 +28,12 @@ export default function Products() {
       <ProductGrid
         query={query}
         actions={cardActions}
-        empty={
+        empty={params.q ? <NoResults q={params.q} onClear={clear} /> : (
           <>
             <p className="attar-text">{t`No products match your search.`}</p>
             {filtered && <button type="button" className={buttonClass('contained')} onClick={clear}>{t`Clear filters`}</button>}
           </>
-        }
+        )}
       />
       <PaginationBar page={params.page} count={query.data?.meta.last_page ?? 0} onChange={(page) => update({ page })} />
     </>

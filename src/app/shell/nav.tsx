@@ -13,12 +13,16 @@ import { storage } from '@/lib/storage';
 import { useForgetShopper } from '@/app/sign-out';
 import { LazyWidget } from '@/components/error-boundary';
 import { buttonClass, iconButtonClass } from '@/components/plain-controls';
-import { HeartIcon, CartIcon, MenuIcon, PersonIcon } from '@/components/icons';
+import { HeartIcon, CartIcon, MenuIcon, PersonIcon, SearchIcon } from '@/components/icons';
 import { promptInstall, useInstallOffer } from '@/pwa/install-state';
 
 const loadMenus = () => import('./nav-menus');
 const NavDrawer = lazy(() => loadMenus().then((m) => ({ default: m.NavDrawer })));
 const AccountMenu = lazy(() => loadMenus().then((m) => ({ default: m.AccountMenu })));
+const loadSearch = () => import('@/features/search/components/search-dialog');
+const SearchDialog = lazy(loadSearch);
+/** Starts loading the search box when the shopper points at or focuses its button. */
+const prepareSearch = () => void loadSearch().catch(() => {});
 const InstallHowToDialog = lazy(() => import('@/pwa/install-prompt').then((m) => ({ default: m.InstallHowToDialog })));
 /**
  * Starts loading the menus when the shopper points at or focuses a button
@@ -61,6 +65,9 @@ export function Nav() {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const [howToWanted, setHowToWanted] = useState(false);
+  const [search, setSearch] = useState(false);
+  const [searchWanted, setSearchWanted] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
   // Where focus goes back after the how-to: the button that opened the menu or the drawer.
   const accountButton = useRef<HTMLButtonElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -146,6 +153,34 @@ export function Nav() {
               </NavLink>
             ))}
           </div>
+        )}
+        <button
+          ref={searchButton}
+          type="button"
+          className={iconButton}
+          aria-label={t`Search`}
+          aria-haspopup="dialog"
+          aria-expanded={search}
+          onClick={() => {
+            setSearchWanted(true);
+            setSearch(true);
+          }}
+          onPointerEnter={prepareSearch}
+          onFocus={prepareSearch}
+          data-testid="search-button"
+        >
+          <SearchIcon />
+        </button>
+        {searchWanted && (
+          <LazyWidget>
+            <SearchDialog
+              open={search}
+              onClose={() => {
+                setSearch(false);
+                searchButton.current?.focus();
+              }}
+            />
+          </LazyWidget>
         )}
         <RouterLink to="/wishlist" aria-label={t`Wishlist`} className={iconButton}>
           <HeartIcon />

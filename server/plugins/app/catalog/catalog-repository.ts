@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import { htmlToText } from '../../../domain/html-text.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { GALLERY, shownImage } from './product-images.ts';
-import { searchMatches } from '../../../db/search-index.ts';
+import { anyWordMatches, searchMatches } from '../../../db/search-index.ts';
 import { matchesQuery, searchQuery, searchTerms } from '../../../contract/search-text.ts';
 
 export interface ListFilter {
@@ -130,7 +130,7 @@ export class CatalogRepository {
    */
   async suggest(typed: string, lang: Lang) {
     const query = searchQuery(typed);
-    if (!query.length) return { products: [], categories: [] };
+    if (!query.length) return { products: [], categories: [], closest_category: null };
     const [rows, categories] = await Promise.all([
       this.db.selectFrom('products as p')
         .innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'))
@@ -142,6 +142,8 @@ export class CatalogRepository {
         .execute(),
       this.db.selectFrom('categories').select(['id', 'name_en', 'name_ar', 'image']).orderBy('sort').orderBy('id').execute(),
     ]);
+    const matching = categories.filter((c) => matchesQuery(searchTerms(`${c.name_en} ${c.name_ar}`), query)).slice(0, SUGGESTED_CATEGORIES);
+    const head = (c: { id: number; name_en: string; name_ar: string; image: string }) => ({ id: c.id, name: localized(c, 'name', lang), image: c.image });
     return {
       products: rows.map((r) => ({
         id: r.id,
@@ -151,11 +153,24 @@ export class CatalogRepository {
         image: r.main_image,
         ...shownImage('image', r),
       })),
-      categories: categories
-        .filter((c) => matchesQuery(searchTerms(`${c.name_en} ${c.name_ar}`), query))
-        .slice(0, SUGGESTED_CATEGORIES)
-        .map((c) => ({ id: c.id, name: localized(c, 'name', lang), image: c.image })),
+      categories: matching.map(head),
+      closest_category: matching.length ? head(matching[0]) : await this.#closestCategory(query, lang),
     };
+  }
+
+  /** The category with the most products on sale matching any word of the query, or null. */
+  async #closestCategory(query: string[][], lang: Lang) {
+    const row = await this.db.selectFrom('products as p')
+      .innerJoin(anyWordMatches(query).as('m'), (join) => join.onRef('m.product_id', '=', 'p.id'))
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['c.id', 'c.name_en', 'c.name_ar', 'c.image'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(onSale)
+      .groupBy(['c.id', 'c.name_en', 'c.name_ar', 'c.image'])
+      .orderBy('n', 'desc').orderBy('c.id')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { id: row.id, name: localized(row, 'name', lang), image: row.image } : null;
   }
 
   async cardsByIds(ids: number[], lang: Lang, userId: number | null) {
