@@ -11,6 +11,7 @@ import * as couponsCategories from './migrations/008-coupons-categories.ts';
 import * as settingsStaff from './migrations/009-settings-staff.ts';
 import * as sharedState from './migrations/010-shared-state.ts';
 import * as searchIndex from './migrations/011-search-index.ts';
+import * as listsAtScale from './migrations/012-lists-at-scale.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-settings-staff': settingsStaff,
   '010-shared-state': sharedState,
   '011-search-index': searchIndex,
+  '012-lists-at-scale': listsAtScale,
 };
 
 const provider: MigrationProvider = {

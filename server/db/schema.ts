@@ -59,6 +59,9 @@ export interface ProductsTable {
   /** the main picture's row (product_images, kind 'gallery'); null: none, main_image is the placeholder */
   main_image_id: ColumnType<number | null, number | null | undefined, number | null>;
   units_sold: number;
+  /** how many reviews it has, and their half stars added up (db/product-ratings.ts) */
+  reviews_count: ColumnType<number, number | undefined, number>;
+  rate_halves_sum: ColumnType<number, number | undefined, number>;
   created_at: string;
   /** when the owner archived it (off sale, kept for orders); null while on sale */
   archived_at: ColumnType<string | null, string | null | undefined, string | null>;

@@ -97,13 +97,17 @@ export function anyWordMatches(query: string[][]): RawBuilder<{ product_id: numb
  * per form, grouped per word, then only the products every word found;
  * in parentheses, to be joined as a table.
  */
-export function searchMatches(query: string[][]): RawBuilder<{ product_id: number; score: number }> {
+export function searchMatches(query: string[][], options: { namesOnly?: boolean } = {}): RawBuilder<{ product_id: number; score: number }> {
+  // Names only (the search box's suggestions): the small partial index product_search_names serves it.
+  const names = options.namesOnly ? sql` and t.field = ${sql.lit(FIELD.name)}` : sql``;
   const perWord = query.map((forms) => {
     const ranges = forms.map((form) => sql`(t.term >= ${form} and t.term < ${form + HIGH})`);
     const whole = sql`t.term in (${sql.join(forms)})`;
-    return sql`select t.product_id, max(${FIELD_SCORE} * case when ${whole} then 2 else 1 end) as best
-      from product_search t where ${sql.join(ranges, sql` or `)} group by t.product_id`;
+    return sql`select t.product_id, max(${FIELD_SCORE} * case when ${whole} then 2 else 1 end) as score
+      from product_search t where (${sql.join(ranges, sql` or `)})${names} group by t.product_id`;
   });
-  return sql<{ product_id: number; score: number }>`(select w.product_id, sum(w.best) as score
+  // One word: its own grouping is the answer.
+  if (perWord.length === 1) return sql<{ product_id: number; score: number }>`(${perWord[0]})`;
+  return sql<{ product_id: number; score: number }>`(select w.product_id, sum(w.score) as score
     from (${sql.join(perWord, sql` union all `)}) w group by w.product_id having count(*) = ${query.length})`;
 }

@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { migrateTo, migrateToLatest } from '../../server/db/migrate.ts';
 import { seedIfEmpty } from '../../server/db/seed/seed.ts';
 import { MEDIA_DIR, OWNER_PASSWORD, addAddress, call, checkoutBody, completeCart, makeApp, registerShopper, seededProduct } from './helpers.ts';
+import { refreshRatings } from '../../server/db/product-ratings.ts';
 import { planOf, UNIQUE_VIOLATION, wholeTableReads } from './db-inspect.ts';
 
 let app: FastifyInstance;
@@ -71,7 +72,8 @@ async function reviewers(productId: number, count: number, options: { from?: str
     }).execute();
     ids.push(user.id);
   }
-  // Written behind the repository's back: its cached pages must forget this product.
+  // Written behind the repository's back: the product's counted stars and its cached pages follow.
+  await refreshRatings(app.db, [productId]);
   app.catalog.invalidateDetails(productId);
   return ids;
 }

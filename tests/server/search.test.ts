@@ -207,6 +207,10 @@ describe('the search index', () => {
       expect(lines.filter((l) => /^SCAN (t|product_search)\b/.test(l)), plan).toEqual([]);
       expect(lines.join(' '), plan).toMatch(/SEARCH t USING (COVERING )?INDEX/);
     }
+    // The suggestions' names-only search reads the small index of name terms.
+    const lines = await planOf(app, app.db.selectFrom(searchMatches(searchQuery('مس'), { namesOnly: true }).as('s')).selectAll().compile());
+    if (app.dbDialect === 'postgres') expect(wholeTableReads(lines, 't'), lines.join('\n')).toEqual([]);
+    else expect(lines.join(' '), lines.join('\n')).toMatch(/SEARCH t USING (COVERING )?INDEX product_search_names/);
   });
 
   it('holds every product on sale', async () => {

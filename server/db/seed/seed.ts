@@ -6,6 +6,7 @@ import { hashPassword, oneTimePassword } from '../../auth/passwords.ts';
 import { SEED_CATEGORIES, SEED_CONTENT, SEED_GIFTS, SEED_PRODUCTS, SEED_REVIEWERS } from './catalog-data.ts';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../contract/admin-products.ts';
 import { indexProducts } from '../search-index.ts';
+import { refreshRatings } from '../product-ratings.ts';
 import { aboutSvg, categorySvg, giftSvg, heroSvg, placeholderSvg, productSvg } from './images.ts';
 
 export const DEMO_USER = {
@@ -150,6 +151,7 @@ export async function seedIfEmpty(db: Db, options: { mediaDir: string; log?: Fas
       }
     }
     await indexProducts(trx, productIds);
+    await refreshRatings(trx, productIds);
     for (const c of SEED_COUPONS) await trx.insertInto('coupons').values({ ...c, used_count: 0 }).execute();
 
     const content: Record<string, { en: string; ar: string }> = {

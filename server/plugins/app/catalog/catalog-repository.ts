@@ -11,6 +11,7 @@ import { htmlToText } from '../../../domain/html-text.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { GALLERY, shownImage } from './product-images.ts';
 import { anyWordMatches, searchMatches } from '../../../db/search-index.ts';
+import { refreshRatings } from '../../../db/product-ratings.ts';
 import { matchesQuery, searchQuery, searchTerms } from '../../../contract/search-text.ts';
 
 export interface ListFilter {
@@ -37,6 +38,9 @@ const saving = sql<number>`p.price - coalesce(p.sale_price, p.price)`;
 
 const effectivePrice = sql<number>`coalesce(p.sale_price, p.price)`;
 
+/** A product's reviews' average in half stars (0 without reviews), from its own row. */
+const averageHalves = sql<number>`case when p.reviews_count = 0 then 0 else p.rate_halves_sum * 1.0 / p.reviews_count end`;
+
 /** A review's writer is a verified buyer once an order of theirs with the product reached this status. */
 const DELIVERED: OrderStatus = 'delivered';
 
@@ -48,19 +52,13 @@ export class CatalogRepository {
   constructor(private readonly db: Db, private readonly settings: ShopSettings, private readonly changes?: ChangeFeed) {}
 
   #cards() {
-    const reviews = this.db.selectFrom('reviews')
-      .select(['product_id'])
-      .select((eb) => [eb.fn.avg<number>('rate_halves').as('avg_halves'), eb.fn.countAll<number>().as('n')])
-      .groupBy('product_id')
-      .as('r');
     return this.db.selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .leftJoin(reviews, 'r.product_id', 'p.id')
       .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
       .select([
         'p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'p.overview_en', 'p.overview_ar',
         'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar', 'p.sale_type', 'p.stock', 'p.archived_at',
-        'r.avg_halves', 'r.n', 'mi.width', 'mi.height', 'mi.variants',
+        'p.reviews_count', 'p.rate_halves_sum', 'mi.width', 'mi.height', 'mi.variants',
       ]);
   }
 
@@ -75,8 +73,8 @@ export class CatalogRepository {
       overview: htmlToText(localized(row, 'overview', lang)),
       category_id: row.category_id,
       category_name: localized(row, 'category', lang),
-      rate: rateOf(row.avg_halves),
-      reviews_count: Number(row.n ?? 0),
+      rate: rateOf(row.rate_halves_sum, row.reviews_count),
+      reviews_count: row.reviews_count,
       typesale_name: row.sale_type,
       // An archived product (still in a wishlist) cannot be bought: shown as out of stock.
       in_stock: row.stock > 0 && row.archived_at === null,
@@ -93,7 +91,9 @@ export class CatalogRepository {
   async list(filter: ListFilter, lang: Lang, userId: number | null) {
     const perPage = Math.min(filter.per_page ?? this.settings.perPageDefault, this.settings.perPageMax);
     const page = filter.page ?? 1;
-    let q = this.#cards().where(onSale);
+    // The page's ids first, from the products alone (their indexes), then the cards of those ids only:
+    // a page deep in the list skips ids, not cards joined to their categories and pictures.
+    let q = this.db.selectFrom('products as p').where(onSale);
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
     if (filter.offersOnly) q = q.where(onOffer);
     if (filter.in_stock) q = q.where('p.stock', '>', 0);
@@ -103,37 +103,39 @@ export class CatalogRepository {
     const query = filter.q?.trim() ? searchQuery(filter.q) : null;
     if (query && query.length === 0) q = q.where(sql<boolean>`1 = 0`);
     if (query?.length) q = q.innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'));
-    const countRow = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+    const countRow = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
     const total = Number(countRow?.total ?? 0);
+    let ordered = q.select('p.id');
     // A search without a chosen order is by best match; an order the shopper chose comes first, best match within it.
-    if (query?.length && !filter.sort) q = q.orderBy(sql`s.score`, 'desc');
+    if (query?.length && !filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
     switch (filter.sort ?? 'newest') {
-      case 'price_asc': q = q.orderBy(effectivePrice, 'asc'); break;
-      case 'price_desc': q = q.orderBy(effectivePrice, 'desc'); break;
-      case 'best_selling': q = q.orderBy('p.units_sold', 'desc'); break;
-      case 'top_rated': q = q.orderBy(sql`coalesce(r.avg_halves, 0)`, 'desc').orderBy(sql`coalesce(r.n, 0)`, 'desc'); break;
-      default: q = q.orderBy('p.created_at', 'desc');
+      case 'price_asc': ordered = ordered.orderBy(effectivePrice, 'asc'); break;
+      case 'price_desc': ordered = ordered.orderBy(effectivePrice, 'desc'); break;
+      case 'best_selling': ordered = ordered.orderBy('p.units_sold', 'desc'); break;
+      case 'top_rated': ordered = ordered.orderBy(averageHalves, 'desc').orderBy('p.reviews_count', 'desc'); break;
+      // Newest first, the later id first among equals: one walk down products_created_idx.
+      default: ordered = ordered.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
     }
-    if (query?.length && filter.sort) q = q.orderBy(sql`s.score`, 'desc');
-    const rows = await q.orderBy('p.id', 'asc').limit(perPage).offset((page - 1) * perPage).execute();
-    const favs = await this.favoriteIds(userId);
+    if (query?.length && filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
+    const ids = (await ordered.orderBy('p.id', 'asc').limit(perPage).offset((page - 1) * perPage).execute()).map((r) => r.id);
     return {
-      products: rows.map((r) => this.#toCard(r as CardRow, lang, favs)),
+      products: await this.cardsByIds(ids, lang, userId),
       meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
     };
   }
 
   /**
-   * What the search box suggests for what has been typed so far: the best
-   * matching products on sale (the best match, then the best selling), and the
-   * categories whose name matches every word.
+   * What the search box suggests for what has been typed so far: the products
+   * on sale whose name matches every word (a suggestion shows its name, so a
+   * match only in a description would show nothing typed), the best match then
+   * the best selling first, and the categories whose name matches every word.
    */
   async suggest(typed: string, lang: Lang) {
     const query = searchQuery(typed);
     if (!query.length) return { products: [], categories: [], closest_category: null };
     const [rows, categories] = await Promise.all([
       this.db.selectFrom('products as p')
-        .innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'))
+        .innerJoin(searchMatches(query, { namesOnly: true }).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'))
         .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
         .select(['p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'mi.width', 'mi.height', 'mi.variants'])
         .where(onSale)
@@ -412,15 +414,20 @@ export class CatalogRepository {
    */
   async saveReview(userId: number, productId: number, rateHalves: number, comment: string): Promise<'sent' | 'updated'> {
     const now = new Date().toISOString();
-    const row = await this.db.insertInto('reviews')
-      .values({ product_id: productId, user_id: userId, rate_halves: rateHalves, comment, created_at: now, updated_at: null })
-      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
-        rate_halves: eb.ref('excluded.rate_halves'),
-        comment: eb.ref('excluded.comment'),
-        updated_at: now,
-      })))
-      .returning('updated_at')
-      .executeTakeFirstOrThrow();
+    // With the product's count and sum of stars in the same transaction (db/product-ratings.ts).
+    const row = await this.db.transaction().execute(async (trx) => {
+      const written = await trx.insertInto('reviews')
+        .values({ product_id: productId, user_id: userId, rate_halves: rateHalves, comment, created_at: now, updated_at: null })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+          rate_halves: eb.ref('excluded.rate_halves'),
+          comment: eb.ref('excluded.comment'),
+          updated_at: now,
+        })))
+        .returning('updated_at')
+        .executeTakeFirstOrThrow();
+      await refreshRatings(trx, [productId]);
+      return written;
+    });
     this.invalidateDetails(productId);
     return row.updated_at === null ? 'sent' : 'updated';
   }
@@ -459,12 +466,13 @@ const DETAILS_TTL_MS = 60_000;
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;
   overview_en: string; overview_ar: string; category_id: number; category_en: string; category_ar: string;
-  sale_type: string; stock: number; archived_at: string | null; avg_halves: number | null; n: number | null;
+  sale_type: string; stock: number; archived_at: string | null; reviews_count: number; rate_halves_sum: number;
   /** the main picture's size and variants (product_images), null without one */
   width: number | null; height: number | null; variants: string | null;
 }
 
-function rateOf(avgHalves: number | null): number {
-  if (avgHalves === null || avgHalves === undefined) return 0;
-  return Math.round((Number(avgHalves) / 2) * 10) / 10;
+/** The stars shown on a card: the reviews' average, to one decimal; 0 without reviews. */
+function rateOf(halvesSum: number, count: number): number {
+  if (!count) return 0;
+  return Math.round((Number(halvesSum) / Number(count) / 2) * 10) / 10;
 }
