@@ -5,6 +5,7 @@ import type { ApiBenchResult } from './api.ts';
 import type { BundleResult, RouteBundle } from './bundle.ts';
 import type { FailedAudit, LighthousePage, LighthouseRun } from './lighthouse.ts';
 import { AFTER_LOAD_MS, type MainThreadPage } from './mainthread.ts';
+import type { ScaleSetup } from './scale.ts';
 import type { OfflineResult } from './offline.ts';
 
 export const TARGETS = {
@@ -23,6 +24,8 @@ export const TARGETS = {
   mainThreadLongestMs: 150,
   /** real Chromium, 4× CPU: the long tasks' time over 50 ms, added up */
   mainThreadBlockingMs: 200,
+  /** a grown shop's reads (bench/scale.ts): p95 of each, on each database */
+  scaleP95Ms: 30,
 } as const;
 
 export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -279,6 +282,8 @@ export interface BenchFigures {
   mainThread?: MainThreadPage[];
   /** the same visits without the shop's scripts, and React alone: not held to the targets */
   mainThreadFloor?: MainThreadPage[];
+  /** the reads of a grown shop (bench/scale.ts) */
+  scale?: ScaleSetup[];
   api?: ApiBenchResult;
   /** sections that failed to run, by name */
   errors: Record<string, string>;
@@ -355,6 +360,11 @@ export function checks(f: BenchFigures): Check[] {
     }
     for (const s of f.api.skipped) add('api', `${setupLabel(s.setup)}`, `skipped: ${s.reason}`, '', null);
     for (const e of f.api.failed) add('api', `${setupLabel(e.setup)} ran`, e.error.trim().replaceAll('\n', ' '), 'yes', false);
+  }
+
+  for (const s of f.scale ?? []) {
+    if (s.skipped) add(`scale ${s.setup}`, 'ran', `skipped: ${s.skipped}`, '', null);
+    for (const r of s.rows) add(`scale ${s.setup}`, `${r.name}: p95`, `${r.p95.toFixed(1)} ms`, `≤ ${TARGETS.scaleP95Ms} ms`, r.p95 <= TARGETS.scaleP95Ms);
   }
 
   for (const [section, error] of Object.entries(f.errors)) add(section, 'ran', error.split('\n')[0], 'yes', false);

@@ -5,7 +5,7 @@
 // bench/results/bench-<time>.json. Not part of `npm test`.
 //
 //   BENCH_RUNS=5                Lighthouse and main-thread runs a page (medians and ranges are shown)
-//   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, mainthread, api)
+//   BENCH_ONLY=bundle,offline   only these sections (bundle, lighthouse, offline, mainthread, api, scale)
 //   BENCH_DIST=dist             an existing build instead of a fresh one
 //   BENCH_PAGES=cart,details    only these pages (home, products, details, cart; Lighthouse also admin-dashboard, admin-orders)
 //   BENCH_LANGS=ar              the main thread's languages (en, ar)
@@ -20,11 +20,12 @@ import { measureBundles } from './bundle.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { measureFloor, measureMainThread } from './mainthread.ts';
 import { measureOfflineRepeat } from './offline.ts';
+import { runScaleBench, scaleReport } from './scale.ts';
 import { bundleReport, checks, finalTable, lighthouseReport, mainThreadReport, offlineReport, type BenchFigures } from './report.ts';
 import { backOfficeRoutes, benchRoutes, buildId, buildStorefront, chosenLangs, chosenPages, keepShopOpen } from './shop.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SECTIONS = ['bundle', 'lighthouse', 'offline', 'mainthread', 'api'] as const;
+const SECTIONS = ['bundle', 'lighthouse', 'offline', 'mainthread', 'api', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(value: string | undefined): Set<Section> {
@@ -143,6 +144,11 @@ async function main() {
   // Last and alone: the API bench wants both cores for its own servers.
   await section('api', async () => {
     figures.api = await runApiBench();
+  });
+  await section('scale', async () => {
+    figures.scale = await runScaleBench(log);
+    log('');
+    log(scaleReport(figures.scale));
   });
 
   const list = checks(figures);

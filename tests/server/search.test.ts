@@ -145,6 +145,22 @@ describe('search as it is typed', () => {
     expect(await found('quillwort')).toEqual([]);
   });
 
+  it('pages through the results with the same total, past the last page too', async () => {
+    const all = await call(app, 'GET', '/products?per_page=48&q=oud');
+    const total = all.body.data.meta.total;
+    expect(total).toBeGreaterThan(4);
+    const names: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 2); page++) {
+      const res = await call(app, 'GET', `/products?per_page=2&page=${page}&q=oud`);
+      expect(res.body.data.meta).toEqual({ page, per_page: 2, total, last_page: Math.ceil(total / 2) });
+      names.push(...res.body.data.products.map((c: { name: string }) => c.name));
+    }
+    expect(names).toEqual(all.body.data.products.map((c: { name: string }) => c.name));
+    const past = await call(app, 'GET', '/products?per_page=2&page=999&q=oud');
+    expect(past.body.data.products).toEqual([]);
+    expect(past.body.data.meta.total).toBe(total);
+  });
+
   it('answers nothing for a search of no words, and an error for none of its characters', async () => {
     expect(await found('!!!')).toEqual([]);
     expect(await found('\u200F')).toEqual([]);

@@ -103,9 +103,10 @@ export class CatalogRepository {
     const query = filter.q?.trim() ? searchQuery(filter.q) : null;
     if (query && query.length === 0) q = q.where(sql<boolean>`1 = 0`);
     if (query?.length) q = q.innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'));
-    const countRow = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
-    const total = Number(countRow?.total ?? 0);
-    let ordered = q.select('p.id');
+    const counted = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
+    // A search's matches are grouped once: the page's rows carry the count (a window over the same pass).
+    // A list's count is its own read of an index, and its page a walk down another.
+    let ordered = q.select('p.id').select(query?.length ? sql<number>`count(*) over ()`.as('total') : sql<number>`null`.as('total'));
     // A search without a chosen order is by best match; an order the shopper chose comes first, best match within it.
     if (query?.length && !filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
     switch (filter.sort ?? 'newest') {
@@ -117,7 +118,9 @@ export class CatalogRepository {
       default: ordered = ordered.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
     }
     if (query?.length && filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
-    const ids = (await ordered.orderBy('p.id', 'asc').limit(perPage).offset((page - 1) * perPage).execute()).map((r) => r.id);
+    const rows = await ordered.orderBy('p.id', 'asc').limit(perPage).offset((page - 1) * perPage).execute();
+    const ids = rows.map((r) => r.id);
+    const total = query?.length && rows.length ? Number(rows[0].total) : query && !query.length ? 0 : await counted();
     return {
       products: await this.cardsByIds(ids, lang, userId),
       meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
