@@ -4,13 +4,18 @@ import { imageFields } from './images.ts';
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
 
-export const ProductCard = Type.Object({
+/** What every product in a list or a suggestion shows: its name, picture and price. */
+const PRODUCT_FACE = {
   id: Id,
   name: Type.String(),
   price: Money,
   price_after_sale: Money,
   image: Type.String(),
   ...imageFields('image'),
+};
+
+export const ProductCard = Type.Object({
+  ...PRODUCT_FACE,
   overview: Type.String({ description: 'plain text' }),
   category_id: Id,
   category_name: Type.String(),
@@ -74,14 +79,7 @@ export const SuggestQuery = Type.Object({
   q: Type.Optional(Text(100, { description: 'what the shopper has typed so far (the search box asks from 2 characters); none: no suggestions' })),
 }, { additionalProperties: false });
 
-export const Suggestion = Type.Object({
-  id: Id,
-  name: Type.String(),
-  price: Money,
-  price_after_sale: Money,
-  image: Type.String(),
-  ...imageFields('image'),
-});
+export const Suggestion = Type.Object(PRODUCT_FACE);
 
 export const CategoryRow = Type.Object({ id: Id, name: Type.String(), image: Type.String(), products_count: Type.Integer() });
 export const CategoryHead = Type.Object({ id: Id, name: Type.String(), image: Type.String() });

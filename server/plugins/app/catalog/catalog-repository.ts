@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ChangeFeed } from '../changes.ts';
 import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
@@ -62,14 +62,24 @@ export class CatalogRepository {
       ]);
   }
 
+  /** The products, to filter and order (their cards are read after: cardsByIds). Public for the tests of its plans. */
+  products() {
+    return this.db.selectFrom('products as p');
+  }
+
+  /**
+   * The products a search matched (`s`: product_id, score), the matches read
+   * first and each product by its key: SQLite keeps a CROSS JOIN's order, and
+   * without it chose to walk every product on sale and look each up in the
+   * matches. PostgreSQL plans it as any join.
+   */
+  #matched(matches: RawBuilder<{ product_id: number; score: number }>) {
+    return this.db.selectFrom(matches.as('s')).crossJoin('products as p').whereRef('p.id', '=', 's.product_id') as unknown as ReturnType<CatalogRepository['products']>;
+  }
+
   #toCard(row: CardRow, lang: Lang, favs: Set<number>) {
     return {
-      id: row.id,
-      name: localized(row, 'name', lang),
-      price: toEgp(row.price),
-      price_after_sale: toEgp(row.sale_price ?? row.price),
-      image: row.main_image,
-      ...shownImage('image', row),
+      ...productFace(row, lang),
       overview: htmlToText(localized(row, 'overview', lang)),
       category_id: row.category_id,
       category_name: localized(row, 'category', lang),
@@ -93,16 +103,15 @@ export class CatalogRepository {
     const page = filter.page ?? 1;
     // The page's ids first, from the products alone (their indexes), then the cards of those ids only:
     // a page deep in the list skips ids, not cards joined to their categories and pictures.
-    let q = this.db.selectFrom('products as p').where(onSale);
+    // A search: the products every typed word finds (db/search-index.ts), best match first, then the chosen order.
+    const query = filter.q?.trim() ? searchQuery(filter.q) : null;
+    let q = (query?.length ? this.#matched(searchMatches(query)) : this.products()).where(onSale);
     if (filter.category_id) q = q.where('p.category_id', '=', filter.category_id);
     if (filter.offersOnly) q = q.where(onOffer);
     if (filter.in_stock) q = q.where('p.stock', '>', 0);
     if (filter.min_price !== undefined) q = q.where(effectivePrice, '>=', Math.round(filter.min_price * 100));
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
-    // A search: the products every typed word finds (db/search-index.ts), best match first, then the chosen order.
-    const query = filter.q?.trim() ? searchQuery(filter.q) : null;
     if (query && query.length === 0) q = q.where(sql<boolean>`1 = 0`);
-    if (query?.length) q = q.innerJoin(searchMatches(query).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'));
     const counted = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
     // A search's matches are grouped once: the page's rows carry the count (a window over the same pass).
     // A list's count is its own read of an index, and its page a walk down another.
@@ -118,7 +127,9 @@ export class CatalogRepository {
       default: ordered = ordered.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
     }
     if (query?.length && filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
-    const rows = await ordered.orderBy('p.id', 'asc').limit(perPage).offset((page - 1) * perPage).execute();
+    // The id last, so equal products keep one order from page to page (newest first has it already).
+    if (filter.sort && filter.sort !== 'newest') ordered = ordered.orderBy('p.id', 'asc');
+    const rows = await ordered.limit(perPage).offset((page - 1) * perPage).execute();
     const ids = rows.map((r) => r.id);
     const total = query?.length && rows.length ? Number(rows[0].total) : query && !query.length ? 0 : await counted();
     return {
@@ -137,8 +148,7 @@ export class CatalogRepository {
     const query = searchQuery(typed);
     if (!query.length) return { products: [], categories: [], closest_category: null };
     const [rows, categories] = await Promise.all([
-      this.db.selectFrom('products as p')
-        .innerJoin(searchMatches(query, { namesOnly: true }).as('s'), (join) => join.onRef('s.product_id', '=', 'p.id'))
+      this.#matched(searchMatches(query, { namesOnly: true }))
         .leftJoin('product_images as mi', 'mi.id', 'p.main_image_id')
         .select(['p.id', 'p.name_en', 'p.name_ar', 'p.price', 'p.sale_price', 'p.main_image', 'mi.width', 'mi.height', 'mi.variants'])
         .where(onSale)
@@ -150,14 +160,7 @@ export class CatalogRepository {
     const matching = categories.filter((c) => matchesQuery(searchTerms(`${c.name_en} ${c.name_ar}`), query)).slice(0, SUGGESTED_CATEGORIES);
     const head = (c: { id: number; name_en: string; name_ar: string; image: string }) => ({ id: c.id, name: localized(c, 'name', lang), image: c.image });
     return {
-      products: rows.map((r) => ({
-        id: r.id,
-        name: localized(r, 'name', lang),
-        price: toEgp(r.price),
-        price_after_sale: toEgp(r.sale_price ?? r.price),
-        image: r.main_image,
-        ...shownImage('image', r),
-      })),
+      products: rows.map((r) => productFace(r, lang)),
       categories: matching.map(head),
       closest_category: matching.length ? head(matching[0]) : await this.#closestCategory(query, lang),
     };
@@ -472,6 +475,18 @@ interface CardRow {
   sale_type: string; stock: number; archived_at: string | null; reviews_count: number; rate_halves_sum: number;
   /** the main picture's size and variants (product_images), null without one */
   width: number | null; height: number | null; variants: string | null;
+}
+
+/** A product's name, price and picture, as a card and a suggestion show them. */
+function productFace(row: Pick<CardRow, 'id' | 'name_en' | 'name_ar' | 'price' | 'sale_price' | 'main_image' | 'width' | 'height' | 'variants'>, lang: Lang) {
+  return {
+    id: row.id,
+    name: localized(row, 'name', lang),
+    price: toEgp(row.price),
+    price_after_sale: toEgp(row.sale_price ?? row.price),
+    image: row.main_image,
+    ...shownImage('image', row),
+  };
 }
 
 /** The stars shown on a card: the reviews' average, to one decimal; 0 without reviews. */
