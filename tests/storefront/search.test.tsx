@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import SearchDialog from '@/features/search/components/search-dialog';
+import SearchDialog, { SUGGEST_DEBOUNCE_MS } from '@/features/search/components/search-dialog';
 import { recentSearches } from '@/features/search/recent-searches';
 import type { ProductCard } from '@/lib/contract';
 import { fakeApi, renderApp } from './render';
@@ -62,9 +62,14 @@ describe('the search box', () => {
     });
     renderApp(<Harness />);
     const input = open();
-    fireEvent.change(input, { target: { value: 'm' } });
-    // One character: no call, and no list but "see all".
-    await new Promise((r) => setTimeout(r, 300));
+    // One character: no call, however long the typing rests.
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(input, { target: { value: 'm' } });
+      act(() => vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS * 5));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(calls.filter((c) => c.path === '/products/suggest')).toEqual([]);
     fireEvent.change(input, { target: { value: 'Musk T' } });
     const option = await screen.findByRole('option', { name: /White Musk Tahara/ });
