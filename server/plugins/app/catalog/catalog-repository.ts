@@ -71,7 +71,7 @@ export class CatalogRepository {
    * The products a search matched (`s`: product_id, score), the matches read
    * first and each product by its key: SQLite keeps a CROSS JOIN's order, and
    * without it chose to walk every product on sale and look each up in the
-   * matches. PostgreSQL plans it as any join.
+   * matches. PostgreSQL plans it like any other join.
    */
   #matched(matches: RawBuilder<{ product_id: number; score: number }>) {
     return this.db.selectFrom(matches.as('s')).crossJoin('products as p').whereRef('p.id', '=', 's.product_id') as unknown as ReturnType<CatalogRepository['products']>;
