@@ -19,7 +19,8 @@ import { CsvSyntaxError, parseCsv, toCsv } from '../../../domain/csv.ts';
 import type { AuditRepository } from '../back-office/audit-repository.ts';
 import type { CatalogRepository } from './catalog-repository.ts';
 import { adminImages } from './product-images.ts';
-import { indexProducts } from '../../../db/search-index.ts';
+import { indexProducts, searchMatches } from '../../../db/search-index.ts';
+import { searchQuery } from '../../../contract/search-text.ts';
 import { HTML_FIELDS, productProblems, type Problem, type ProductInput } from './product-rules.ts';
 import { sanitizeShopHtml } from '../shop-html.ts';
 
@@ -84,9 +85,12 @@ export class ProductAdminRepository {
     const term = filter.q?.trim().toLowerCase();
     if (term) {
       // Part of a name or code: no index can find a word inside a text; docs/rules.md, "The owner's catalog".
+      // Or the name's words as the shop's search folds them (أكوا for اكوا, ة for ه): docs/search.md.
       const pattern = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      const words = searchQuery(term);
+      const folded = words.length ? sql<boolean>` or p.id in (select s.product_id from ${searchMatches(words, { namesOnly: true })} s)` : sql<boolean>``;
       query = query.where(sql<boolean>`(lower(p.name_en) like ${pattern} escape '\\' or p.name_ar like ${pattern} escape '\\'
-        or lower(p.product_code) like ${pattern} escape '\\')`);
+        or lower(p.product_code) like ${pattern} escape '\\'${folded})`);
     }
     return query;
   }
