@@ -191,6 +191,18 @@ describe.each(['en', 'ar'] as const)('browsing, in %s', (lang) => {
       await box.press('Escape');
       await expect.poll(() => openSearch.evaluate((el) => el === document.activeElement)).toBe(true);
 
+      // A search nothing matches is not a dead end: the closest category and the best sellers.
+      const nothing = say(lang, 'bakhoor zzzz', 'بخور زززز');
+      await page.goto(`${env.shop.url}/products?q=${encodeURIComponent(nothing)}`);
+      await page.getByText(say(lang, `Nothing matches “${nothing}”. Check the spelling, or try fewer words.`, `لا يوجد ما يطابق «${nothing}». راجع الكتابة أو جرّب كلمات أقل.`)).waitFor();
+      const browseCategory = page.getByRole('link', { name: say(lang, 'Browse Incense & Bakhoor', 'تصفّح البخور والمباخر'), exact: true });
+      await browseCategory.waitFor();
+      const best = page.getByRole('region', { name: say(lang, 'Best sellers', 'الأكثر مبيعاً'), exact: true });
+      await best.getByRole('heading', { level: 3 }).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await browseCategory.click();
+      await page.waitForURL(/\/products\/category\/\d+$/);
+
       await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
