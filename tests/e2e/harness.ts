@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { E2E_DIST } from './global-setup.ts';
 import { freePort, spawnServer, waitUntilUp } from '../shop-process.ts';
@@ -157,13 +157,17 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /**
- * Scrolls to the footer and waits for one of its social links: the footer's
- * description and links come once it nears the screen (app/shell/footer.tsx).
+ * Scrolls to the footer until one of its social links shows: the footer's
+ * description and links come once it nears the screen (app/shell/footer.tsx),
+ * and sections still loading above it can push it away again after a scroll.
  */
 export async function footerLink(page: Page, name: string) {
   const footer = page.getByRole('contentinfo');
-  await footer.scrollIntoViewIfNeeded();
-  await footer.getByRole('link', { name, exact: true }).waitFor();
+  const link = footer.getByRole('link', { name, exact: true });
+  await expect.poll(async () => {
+    await footer.scrollIntoViewIfNeeded();
+    return link.isVisible();
+  }, { interval: 250 }).toBe(true);
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */
