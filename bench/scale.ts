@@ -9,6 +9,7 @@
 //   SCALE_PRODUCTS=50000 SCALE_ORDERS=200000   the sizes
 //   SCALE_REQUESTS=200                          requests measured per case (after 20 to warm up)
 //   BENCH_SETUPS=sqlite,postgres                only these databases
+//   SCALE_KEEP=1                                keep the SQLite shop built (its path is printed)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,9 +135,15 @@ interface Case { name: string; path: string; lang: 'en' | 'ar'; auth?: boolean }
 
 function cases(categoryId: number, productIds: number[]): (i: number) => Case[] {
   return (i) => [
-    { name: 'search, one Arabic word', path: `/products?q=${encodeURIComponent('عود')}`, lang: 'ar' },
-    { name: 'search, two words', path: `/products?q=${encodeURIComponent('مسك الطهاره')}`, lang: 'ar' },
-    { name: 'search, an English word', path: '/products?q=oud', lang: 'en' },
+    // First asked: a search the server has not kept (a different lowest price each time, below every
+    // product's but a few); asked again: what most shoppers' searches are, the same few words.
+    { name: 'search, one Arabic word, first asked', path: `/products?q=${encodeURIComponent('عود')}&min_price=${i}`, lang: 'ar' },
+    { name: 'search, one Arabic word, asked again', path: `/products?q=${encodeURIComponent('عود')}`, lang: 'ar' },
+    { name: 'search, two words, first asked', path: `/products?q=${encodeURIComponent('مسك الطهاره')}&min_price=${i}`, lang: 'ar' },
+    { name: 'search, two words, asked again', path: `/products?q=${encodeURIComponent('مسك الطهاره')}`, lang: 'ar' },
+    { name: 'search, an English word, first asked', path: `/products?q=oud&min_price=${i}`, lang: 'en' },
+    { name: 'search, an English word, asked again', path: '/products?q=oud', lang: 'en' },
+    { name: 'search, page 50 of an English word', path: '/products?q=oud&page=50', lang: 'en' },
     { name: 'suggestions', path: `/products/suggest?q=${encodeURIComponent('مس')}`, lang: 'ar' },
     { name: 'product list, page 1', path: '/products', lang: 'en' },
     { name: 'product list, page 2,000', path: '/products?page=2000', lang: 'en' },
@@ -175,8 +182,8 @@ async function measure(base: string, token: string, list: (i: number) => Case[])
 async function runSetup(setup: 'sqlite' | 'postgres', log: (line: string) => void): Promise<ScaleSetup> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `attar-scale-${setup}-`));
   let stopDb = () => {};
+  let url = path.join(tmp, 'attar.db');
   try {
-    let url = path.join(tmp, 'attar.db');
     if (setup === 'postgres') {
       const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attar-scale-pg-'));
       const started = await startPostgres(pgDir);
@@ -221,7 +228,9 @@ async function runSetup(setup: 'sqlite' | 'postgres', log: (line: string) => voi
     }
   } finally {
     stopDb();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    // SCALE_KEEP=1 keeps the SQLite shop for a closer look (its path is printed).
+    if (process.env.SCALE_KEEP === '1' && setup === 'sqlite') log(`sqlite: kept ${url}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 

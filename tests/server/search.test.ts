@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { call, loginOwner, makeApp } from './helpers.ts';
+import { call, loginDemo, loginOwner, makeApp, placeOrder, seededProduct } from './helpers.ts';
 import { planOf, wholeTableReads } from './db-inspect.ts';
 import { searchMatches } from '../../server/db/search-index.ts';
 import { searchQuery } from '../../server/contract/search-text.ts';
@@ -160,6 +160,17 @@ describe('search as it is typed', () => {
     const past = await call(app, 'GET', '/products?per_page=2&page=999&q=oud');
     expect(past.body.data.products).toEqual([]);
     expect(past.body.data.meta.total).toBe(total);
+  });
+
+  it('shows what changed in a search already asked: a product selling out leaves "in stock" at once', async () => {
+    const saffron = await seededProduct(app, 4);
+    await app.db.updateTable('products').set({ stock: 1 }).where('id', '=', saffron.id).execute();
+    // Asked before and after the stock went down to 1: kept, and still right.
+    expect(await found('saffron', 'en', '&in_stock=true')).toContain('Saffron Majlis');
+    expect(await found('saffron', 'en', '&in_stock=true')).toContain('Saffron Majlis');
+    await placeOrder(app, await loginDemo(app), [{ index: 4, qty: 1 }]);
+    expect(await found('saffron', 'en', '&in_stock=true')).not.toContain('Saffron Majlis');
+    expect(await found('saffron')).toContain('Saffron Majlis');
   });
 
   it('answers nothing for a search of no words, and an error for none of its characters', async () => {

@@ -48,6 +48,8 @@ const DELIVERED: OrderStatus = 'delivered';
 export class CatalogRepository {
   /** product details by `${id}:${lang}`: the details page is the hottest read; reviews clear it */
   readonly #details = new Map<string, DetailsEntry>();
+  /** searches' ordered product ids by search and filters, the most recently used last (#search) */
+  readonly #searches = new Map<string, { ids: Promise<Int32Array>; expiresAt: number }>();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings, private readonly changes?: ChangeFeed) {}
 
@@ -113,9 +115,7 @@ export class CatalogRepository {
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
     if (query && query.length === 0) q = q.where(sql<boolean>`1 = 0`);
     const counted = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
-    // A search's matches are grouped once: the page's rows carry the count (a window over the same pass).
-    // A list's count is its own read of an index, and its page a walk down another.
-    let ordered = q.select('p.id').select(query?.length ? sql<number>`count(*) over ()`.as('total') : sql<number>`null`.as('total'));
+    let ordered = q.select('p.id');
     // A search without a chosen order is by best match; an order the shopper chose comes first, best match within it.
     if (query?.length && !filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
     switch (filter.sort ?? 'newest') {
@@ -129,9 +129,20 @@ export class CatalogRepository {
     if (query?.length && filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
     // The id last, so equal products keep one order from page to page (newest first has it already).
     if (filter.sort && filter.sort !== 'newest') ordered = ordered.orderBy('p.id', 'asc');
-    const rows = await ordered.limit(perPage).offset((page - 1) * perPage).execute();
-    const ids = rows.map((r) => r.id);
-    const total = query?.length && rows.length ? Number(rows[0].total) : query && !query.length ? 0 : await counted();
+    let ids: number[];
+    let total: number;
+    if (query?.length) {
+      // A search's matches are grouped and ordered once, all of them, and kept a while: its other pages,
+      // and the same search from another shopper, are a slice of that (docs/search.md, "Speed").
+      const found = await this.#search(JSON.stringify([query, filter.category_id, filter.offersOnly, filter.in_stock, filter.min_price, filter.max_price, filter.sort]),
+        async () => Int32Array.from(await ordered.execute(), (r) => r.id));
+      ids = Array.from(found.subarray((page - 1) * perPage, page * perPage));
+      total = found.length;
+    } else {
+      // A list's count is its own read of an index, and its page a walk down another.
+      ids = (await ordered.limit(perPage).offset((page - 1) * perPage).execute()).map((r) => r.id);
+      total = query ? 0 : await counted();
+    }
     return {
       products: await this.cardsByIds(ids, lang, userId),
       meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
@@ -260,10 +271,39 @@ export class CatalogRepository {
     else this.forgetDetails(productId);
   }
 
-  /** Forgets this instance's cached pages (what invalidateDetails asks of every instance). */
+  /**
+   * Forgets this instance's cached pages (what invalidateDetails asks of every instance), and every
+   * search it keeps: a change to one product (its review: its stars) can move it in any search.
+   */
   forgetDetails(productId?: number) {
     if (productId === undefined) this.#details.clear();
     else for (const lang of ['en', 'ar']) this.#details.delete(`${productId}:${lang}`);
+    this.#searches.clear();
+  }
+
+  /**
+   * A search's product ids in their order, from the searches kept, or read and
+   * kept: concurrent requests for the same search share one read. Kept a minute
+   * (the details pages' time: what another process changed shows by then), and
+   * dropped on every catalog change (forgetDetails). A read started before a
+   * change is not kept: the change cleared its entry.
+   */
+  async #search(key: string, read: () => Promise<Int32Array>): Promise<Int32Array> {
+    const kept = this.#searches.get(key);
+    if (kept && kept.expiresAt > Date.now()) {
+      // The most recently used last: the oldest goes first when the searches are too many.
+      this.#searches.delete(key);
+      this.#searches.set(key, kept);
+      return kept.ids;
+    }
+    const entry = { ids: read(), expiresAt: Date.now() + SEARCH_TTL_MS };
+    this.#searches.delete(key);
+    this.#searches.set(key, entry);
+    if (this.#searches.size > SEARCHES_KEPT) this.#searches.delete(this.#searches.keys().next().value!);
+    entry.ids.catch(() => {
+      if (this.#searches.get(key) === entry) this.#searches.delete(key);
+    });
+    return entry.ids;
   }
 
   /** The details page read from the database, uncached. */
@@ -468,6 +508,10 @@ export interface DetailsEntry {
 }
 
 const DETAILS_TTL_MS = 60_000;
+
+/** How long a search's order is kept, and how many searches (at 50,000 matches, 200 KB each). */
+const SEARCH_TTL_MS = 60_000;
+const SEARCHES_KEPT = 64;
 
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;
