@@ -48,8 +48,8 @@ const DELIVERED: OrderStatus = 'delivered';
 export class CatalogRepository {
   /** product details by `${id}:${lang}`: the details page is the hottest read; reviews clear it */
   readonly #details = new Map<string, DetailsEntry>();
-  /** searches' ordered product ids by search and filters, the most recently used last (#search) */
-  readonly #searches = new Map<string, { ids: Promise<Int32Array>; expiresAt: number }>();
+  /** searches' pages by search, filters and page, the most recently used last (#search) */
+  readonly #searches = new Map<string, { page: Promise<SearchPage>; expiresAt: number }>();
 
   constructor(private readonly db: Db, private readonly settings: ShopSettings, private readonly changes?: ChangeFeed) {}
 
@@ -115,7 +115,8 @@ export class CatalogRepository {
     if (filter.max_price !== undefined) q = q.where(effectivePrice, '<=', Math.round(filter.max_price * 100));
     if (query && query.length === 0) q = q.where(sql<boolean>`1 = 0`);
     const counted = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
-    let ordered = q.select('p.id');
+    // A search's matches are grouped once: the page's rows carry the count (a window over the same pass).
+    let ordered = q.select('p.id').select(query?.length ? sql<number>`count(*) over ()`.as('total') : sql<number>`null`.as('total'));
     // A search without a chosen order is by best match; an order the shopper chose comes first, best match within it.
     if (query?.length && !filter.sort) ordered = ordered.orderBy(sql`s.score`, 'desc');
     switch (filter.sort ?? 'newest') {
@@ -132,12 +133,13 @@ export class CatalogRepository {
     let ids: number[];
     let total: number;
     if (query?.length) {
-      // A search's matches are grouped and ordered once, all of them, and kept a while: its other pages,
-      // and the same search from another shopper, are a slice of that (docs/search.md, "Speed").
-      const found = await this.#search(JSON.stringify([query, filter.category_id, filter.offersOnly, filter.in_stock, filter.min_price, filter.max_price, filter.sort]),
-        async () => Int32Array.from(await ordered.execute(), (r) => r.id));
-      ids = Array.from(found.subarray((page - 1) * perPage, page * perPage));
-      total = found.length;
+      // A search's page is kept a while: the same search from the next shopper reads none of its matches (docs/search.md, "Speed").
+      const key = JSON.stringify([query, filter.category_id, filter.offersOnly, filter.in_stock, filter.min_price, filter.max_price, filter.sort, page, perPage]);
+      ({ ids, total } = await this.#search(key, async () => {
+        const rows = await ordered.limit(perPage).offset((page - 1) * perPage).execute();
+        // Past the last page no row carries the count: it is read on its own.
+        return { ids: rows.map((r) => r.id), total: rows.length ? Number(rows[0].total) : await counted() };
+      }));
     } else {
       // A list's count is its own read of an index, and its page a walk down another.
       ids = (await ordered.limit(perPage).offset((page - 1) * perPage).execute()).map((r) => r.id);
@@ -282,28 +284,28 @@ export class CatalogRepository {
   }
 
   /**
-   * A search's product ids in their order, from the searches kept, or read and
-   * kept: concurrent requests for the same search share one read. Kept a minute
-   * (the details pages' time: what another process changed shows by then), and
-   * dropped on every catalog change (forgetDetails). A read started before a
-   * change is not kept: the change cleared its entry.
+   * A search's page (its product ids and the search's total), from the pages
+   * kept, or read and kept: concurrent requests for the same page share one
+   * read. Kept a minute (the details pages' time: what another process changed
+   * shows by then), and dropped on every catalog change (forgetDetails). A read
+   * started before a change is not kept: the change cleared its entry.
    */
-  async #search(key: string, read: () => Promise<Int32Array>): Promise<Int32Array> {
+  async #search(key: string, read: () => Promise<SearchPage>): Promise<SearchPage> {
     const kept = this.#searches.get(key);
     if (kept && kept.expiresAt > Date.now()) {
       // The most recently used last: the oldest goes first when the searches are too many.
       this.#searches.delete(key);
       this.#searches.set(key, kept);
-      return kept.ids;
+      return kept.page;
     }
-    const entry = { ids: read(), expiresAt: Date.now() + SEARCH_TTL_MS };
+    const entry = { page: read(), expiresAt: Date.now() + SEARCH_TTL_MS };
     this.#searches.delete(key);
     this.#searches.set(key, entry);
     if (this.#searches.size > SEARCHES_KEPT) this.#searches.delete(this.#searches.keys().next().value!);
-    entry.ids.catch(() => {
+    entry.page.catch(() => {
       if (this.#searches.get(key) === entry) this.#searches.delete(key);
     });
-    return entry.ids;
+    return entry.page;
   }
 
   /** The details page read from the database, uncached. */
@@ -509,9 +511,11 @@ export interface DetailsEntry {
 
 const DETAILS_TTL_MS = 60_000;
 
-/** How long a search's order is kept, and how many searches (at 50,000 matches, 200 KB each). */
+/** How long a search's page is kept, and how many pages. */
 const SEARCH_TTL_MS = 60_000;
-const SEARCHES_KEPT = 64;
+const SEARCHES_KEPT = 500;
+
+interface SearchPage { ids: number[]; total: number }
 
 interface CardRow {
   id: number; name_en: string; name_ar: string; price: number; sale_price: number | null; main_image: string;
