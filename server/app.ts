@@ -17,6 +17,7 @@ import { cleanText } from './contract/text.ts';
 import { EMPTY_MESSAGE, FIELD_MESSAGE, FREE_TEXT } from './contract/common.ts';
 import authPlugin from './plugins/app/auth/auth.ts';
 import repositories from './plugins/app/repositories.ts';
+import mailPlugin from './plugins/app/mail.ts';
 import services from './plugins/app/services.ts';
 import idempotency from './plugins/app/idempotency/idempotency.ts';
 import apiRoutes from './routes/api/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(authPlugin);
   await app.register(repositories);
   await app.register(services);
+  await app.register(mailPlugin);
   await app.register(idempotency);
   await app.register(securityHeaders);
   await app.register(compressPlugin);

@@ -215,6 +215,15 @@ export interface AppConfig {
    * takes it out before it stops accepting. 0 (the default): close at once.
    */
   shutdownDrainMs: number;
+  /**
+   * The shop's address as shoppers reach it (PUBLIC_URL), for the links in its
+   * mails: never taken from a request's Host header, which the sender picks.
+   */
+  publicUrl: string;
+  /** The SMTP server mail goes through (SMTP_URL, `smtp://user:pass@host:587`); null: mail goes to the log and the owner's outbox. */
+  smtpUrl: string | null;
+  /** The mails' sender (MAIL_FROM). */
+  mailFrom: string;
   settings: ShopSettings;
 }
 
@@ -251,8 +260,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     ...parseConnectionLimits(env),
     shutdownDrainMs: parseDrainMs(env.SHUTDOWN_DRAIN_MS),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, Number(env.PORT ?? 8080)),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Attar <no-reply@attar.eg>',
     settings: mergeSettings(DEFAULT_SETTINGS, envSettings.map(([k, v]) => [k, v])),
   };
+}
+
+/** PUBLIC_URL: the shop's origin (a path is kept for a shop served under one); http://localhost:PORT when unset. */
+export function parsePublicUrl(value: string | undefined, port: number): string {
+  const raw = value?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL: "${raw}" is not an address; write it as shoppers open the shop, like https://attar.eg`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`PUBLIC_URL: "${raw}" must start with https:// or http://`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** SMTP_URL: smtp:// or smtps://, or unset (mail goes to the log and the outbox). */
+export function parseSmtpUrl(value: string | undefined): string | null {
+  const raw = value?.trim();
+  if (!raw) return null;
+  let ok = false;
+  try {
+    const url = new URL(raw);
+    ok = (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new Error('SMTP_URL: not an smtp:// or smtps:// address (like smtp://user:password@mail.example.com:587)');
+  return raw;
 }
 
 /** CORS_ORIGINS: origins separated by commas or spaces; anything that is not a bare origin stops the start, named. */

@@ -64,6 +64,20 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const ForgotPasswordBody = Type.Object(
+  { login: Text(254, { minLength: 1, description: 'the account\'s email, or its phone in any form PHONE accepts; the link goes to the account\'s email' }) },
+  { additionalProperties: false },
+);
+
+export const ResetPasswordBody = Type.Object(
+  {
+    token: Text(100, { minLength: 1, description: 'the token of the reset link\'s address' }),
+    password: Password(),
+    password_confirmation: Secret(200, { description: 'the same as password' }),
+  },
+  { additionalProperties: false },
+);
+
 export const AddressBody = Type.Object(
   {
     phone: Phone(),

@@ -12,6 +12,7 @@ import * as settingsStaff from './migrations/009-settings-staff.ts';
 import * as sharedState from './migrations/010-shared-state.ts';
 import * as searchIndex from './migrations/011-search-index.ts';
 import * as listsAtScale from './migrations/012-lists-at-scale.ts';
+import * as mail from './migrations/013-mail.ts';
 
 // Migrations are listed here rather than read from a folder, so they work the
 // same under tsx, in tests and in a bundle.
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-shared-state': sharedState,
   '011-search-index': searchIndex,
   '012-lists-at-scale': listsAtScale,
+  '013-mail': mail,
 };
 
 const provider: MigrationProvider = {

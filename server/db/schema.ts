@@ -342,6 +342,41 @@ export interface ProductSearchTable {
   field: number;
 }
 
+/** Every mail the shop sends: its outbox and its queue (server/mail/mail-queue.ts). */
+export interface MailsTable {
+  id: Generated<number>;
+  /** 'password_reset' | 'order_placed' | 'order_status' | 'order_cancelled' */
+  kind: string;
+  lang: string;
+  /** the recipient; a password reset's typed login until it is written */
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** 'queued' | 'sent' | 'logged' | 'failed' */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** ms since the epoch */
+  next_attempt_at: number;
+  /** ms since the epoch: a sender's claim */
+  locked_until: number | null;
+  last_error: string | null;
+  user_id: number | null;
+  order_id: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A password reset link's token, hashed; single use (used_at). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -370,6 +405,8 @@ export interface Database {
   content: ContentTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
+  mails: MailsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type User = Selectable<UsersTable>;

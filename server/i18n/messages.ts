@@ -59,6 +59,21 @@ export const MESSAGES = {
   logged_out: { en: 'You have been logged out.', ar: 'تم تسجيل خروجك.' },
   profile_updated: { en: 'Your profile was updated.', ar: 'تم تحديث ملفك الشخصي.' },
   password_changed: { en: 'Your password was changed. Other devices were signed out.', ar: 'تم تغيير كلمة المرور وتسجيل الخروج من الأجهزة الأخرى.' },
+  password_reset_requested: {
+    en: 'If an account uses this e-mail or phone, we have sent a link to its e-mail address. It works once, for {minutes}.',
+    ar: 'إن كان هناك حساب بهذا البريد الإلكتروني أو الهاتف، فقد أرسلنا رابطاً إلى بريده الإلكتروني. يصلح مرة واحدة لمدة {minutes}.',
+  },
+  password_reset_done: { en: 'Your password was changed, and every device was signed out. Please log in with your new password.', ar: 'تم تغيير كلمة المرور وتسجيل الخروج من كل الأجهزة. يُرجى تسجيل الدخول بكلمة المرور الجديدة.' },
+  reset_link_invalid: { en: 'This link has expired or was already used. Please ask for a new one.', ar: 'انتهت صلاحية هذا الرابط أو سبق استخدامه. يُرجى طلب رابط جديد.' },
+  mail_footer: { en: 'Attar: perfumes, oud and bakhoor, delivered anywhere in Egypt. You received this mail because of your account with us.', ar: 'عطّار: عطور وعود وبخور بتوصيل لكل مصر. وصلتك هذه الرسالة بسبب حسابك لدينا.' },
+  mail_hello: { en: 'Hello {name},', ar: 'أهلاً {name}،' },
+  mail_reset_subject: { en: 'Choose a new password for Attar', ar: 'اختر كلمة مرور جديدة لحسابك في عطّار' },
+  mail_reset_body: {
+    en: 'We were asked to reset the password of your Attar account. The button below opens a page where you choose a new one. It works once, for {minutes}.',
+    ar: 'طُلب منا إعادة تعيين كلمة مرور حسابك في عطّار. الزر أدناه يفتح صفحة تختار فيها كلمة مرور جديدة. يصلح مرة واحدة لمدة {minutes}.',
+  },
+  mail_reset_button: { en: 'Choose a new password', ar: 'اختر كلمة مرور جديدة' },
+  mail_reset_ignore: { en: 'If you did not ask for this, ignore this mail: your password stays as it is.', ar: 'إن لم تطلب ذلك فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.' },
   current_password_wrong: { en: 'Your current password is not right.', ar: 'كلمة المرور الحالية غير صحيحة.' },
 
   address_added: { en: 'Address added.', ar: 'تمت إضافة العنوان.' },

@@ -21,7 +21,10 @@ export const OWNER_PASSWORD = 'owner-pass-1';
  * A real app on a fresh database: in-memory SQLite, or under the server-pg project
  * (TEST_DATABASE=postgres) a copy of the PostgreSQL template, dropped when the app closes.
  */
-export async function makeApp(settings: Partial<ShopSettings> = {}, config: { databaseUrl?: string; mediaDir?: string } = {}): Promise<FastifyInstance> {
+export async function makeApp(
+  settings: Partial<ShopSettings> = {},
+  config: { databaseUrl?: string; mediaDir?: string; smtpUrl?: string | null; publicUrl?: string } = {},
+): Promise<FastifyInstance> {
   const fresh = !config.databaseUrl && postgresWanted() ? await freshDatabase() : null;
   const app = await buildApp({
     config: {
@@ -30,6 +33,8 @@ export async function makeApp(settings: Partial<ShopSettings> = {}, config: { da
       mediaDir: config.mediaDir ?? MEDIA_DIR,
       distDir: path.join(os.tmpdir(), 'attar-no-dist'),
       demoOwnerPassword: OWNER_PASSWORD,
+      smtpUrl: config.smtpUrl ?? null,
+      publicUrl: config.publicUrl ?? 'http://shop.test',
       // Tests register many shoppers from one address, and send many reviews from one account.
       settings: {
         authRateLimitMax: 10_000, authRateLimitPerAddressMax: 10_000, reviewRateLimitMax: 10_000, idempotencyWaitMs: 3000, ...settings,

@@ -68,6 +68,14 @@ export class AccountRepository {
     return q.executeTakeFirst();
   }
 
+  /** The account a typed log-in names: an email, or a phone in any writing; undefined for anything else. */
+  findUserByTypedLogin(typed: string) {
+    const raw = typed.trim();
+    const byEmail = raw.includes('@') && emailProblem(raw) === null;
+    const phone = byEmail ? null : normalizePhone(raw);
+    return byEmail ? this.findUserByLogin({ email: raw.toLowerCase() }) : phone ? this.findUserByLogin({ phone }) : Promise.resolve(undefined);
+  }
+
   findUser(id: number) {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }

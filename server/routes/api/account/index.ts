@@ -3,15 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ERROR_RESPONSES, IdParams, MessageOnly } from '../../../contract/common.ts';
 import {
-  Address, AddressBody, AuthData, ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody, User,
+  Address, AddressBody, AuthData, ChangePasswordBody, ForgotPasswordBody, LoginBody, ProfileUpdateBody, RegisterBody, ResetPasswordBody, User,
 } from '../../../contract/account.ts';
-import { emailProblem, normalizeLogin, normalizePhone, passwordProblem } from '../../../contract/rules.ts';
+import { normalizeLogin, passwordProblem } from '../../../contract/rules.ts';
 import { AppError, FieldErrors } from '../../../errors.ts';
 import { t } from '../../../i18n/messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../../../auth/passwords.ts';
 import { FailureLimit, WindowLimit, type Attempt } from '../../../plugins/app/auth/window-limit.ts';
 import { bearer, describe, ok, responses, type Refusal } from '../helpers.ts';
 import type { Role } from '../../../domain/roles.ts';
+import { RESET_LINK_MINUTES } from '../../../plugins/app/account/password-resets.ts';
 
 /** A birth date of the right shape that is not a real one, or too recent. */
 const BIRTH_DATE: Refusal[] = (['month_invalid', 'day_invalid', 'february_days', 'february_28_days', 'month_30_days', 'year_invalid', 'too_young', 'date_invalid'] as const)
@@ -64,11 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     let found = loginAccounts.get(request);
     if (!found) {
       const login = (request.body as { login?: unknown } | undefined)?.login;
-      const raw = typeof login === 'string' ? login.trim() : '';
-      const byEmail = raw.includes('@') && emailProblem(raw) === null;
-      const phone = byEmail ? null : normalizePhone(raw);
-      found = byEmail ? app.accounts.findUserByLogin({ email: raw.toLowerCase() })
-        : phone ? app.accounts.findUserByLogin({ phone }) : Promise.resolve(undefined);
+      found = app.accounts.findUserByTypedLogin(typeof login === 'string' ? login : '');
       loginAccounts.set(request, found);
     }
     return found;
@@ -165,6 +162,43 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     await app.accounts.setPassword(user.id, password);
     await app.tokens.revokeOthers(user.id, request.user!.tokenId);
     return ok(t(request.lang, 'password_changed'), null);
+  });
+
+  // A reset link by mail. The request only queues it: the sender looks the
+  // account up (docs/mail.md), so a known and an unknown login get the same
+  // answer after the same work. Limited per address like every sign-in form.
+  app.post('/user/password/forgot', {
+    config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
+    schema: {
+      tags, body: ForgotPasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES },
+      description: describe('Sends a password reset link to the e-mail of the account this email or phone names, if there is one; the answer is the same either way. Limited per address (429).', []),
+    },
+  }, async (request) => {
+    await app.passwordResets.request(request.body.login, request.lang);
+    return ok(t(request.lang, 'password_reset_requested', { minutes: RESET_LINK_MINUTES }), null);
+  });
+
+  app.post('/user/password/reset', {
+    config: { rateLimit: { max: s.authRateLimitMax, timeWindow: s.authRateLimitWindowMs } },
+    schema: {
+      tags, body: ResetPasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES },
+      description: describe('Sets a new password with a reset link\'s token (single use, 30 minutes) and signs out every session of the account. Limited per address (429).', [
+        [422, 'reset_link_invalid', 'token'], [422, 'password_mismatch', 'password_confirmation'],
+      ]),
+    },
+  }, async (request) => {
+    const { token, password, password_confirmation } = request.body;
+    const errors = new FieldErrors();
+    const problem = passwordProblem(password, password_confirmation);
+    errors.add(problem === 'password_mismatch' ? 'password_confirmation' : 'password', problem);
+    errors.throwIfAny();
+    const userId = await app.passwordResets.reset(token, password);
+    if (userId === null) {
+      request.log.info({ event: 'password_reset_refused', ip: request.ip }, 'password reset refused: link expired, used or unknown');
+      throw new AppError(422, 'reset_link_invalid', undefined, { token: [{ key: 'reset_link_invalid' }] });
+    }
+    request.log.info({ event: 'password_reset', userId, ip: request.ip }, 'password reset');
+    return ok(t(request.lang, 'password_reset_done'), null);
   });
 
   app.post('/user/add/address', {
