@@ -138,6 +138,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/order-is-done', screen: 'order-is-done', gate: 'order-is-done' },
   { path: '/sign-in', screen: 'sign-in', guard: 'guest' },
   { path: '/sign-up', screen: 'sign-up', guard: 'guest' },
+  { path: '/forgot-password', screen: 'forgot-password', guard: 'guest' },
+  // The mailed link: open whether or not this device is signed in (the reset ends every session).
+  { path: '/reset-password', screen: 'reset-password' },
   { path: '*', screen: 'home' },
 ];
 

@@ -7,6 +7,8 @@ import { GuestOnly, RequireAuth, RequireEarlierNavigation, recordEarlierNavigati
 import { UnauthorizedHandler } from '@/app/unauthorized';
 import SignIn from '@/app/routes/sign-in';
 import SignUp from '@/app/routes/sign-up';
+import ForgotPassword from '@/app/routes/forgot-password';
+import ResetPassword from '@/app/routes/reset-password';
 import Wishlist from '@/app/routes/wishlist';
 import { Nav } from '@/app/shell/nav';
 import { SignUpForm, composeBirthDate } from '@/features/auth/components/sign-up-form';
@@ -603,5 +605,77 @@ describe('the wishlist page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Amber Night' })).toBeTruthy();
     expect(where()).toBe('/wishlist');
+  });
+});
+
+describe('a forgotten password', () => {
+  const screens = (
+    <>
+      <Route path="/sign-in" element={<SignIn />} />
+      <Route path="/forgot-password" element={<ForgotPassword />} />
+      <Route path="/reset-password" element={<ResetPassword />} />
+    </>
+  );
+
+  it('goes from sign-in to the form, sends the typed phone in Latin digits, and shows the server\'s answer', async () => {
+    const sent: unknown[] = [];
+    const { fetchMock } = fakeApi({});
+    fetchMock.mockImplementation(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ status: 200, message: 'If an account uses this e-mail or phone, we have sent a link.', data: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderRoutes('/sign-in', screens);
+    fireEvent.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    await waitFor(() => expect(helpOf(/^Email or phone/)).toBe('Required'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    type(/^Email or phone/, '٠١٠١١١١٢٢٢٢');
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    const answer = await screen.findByText('If an account uses this e-mail or phone, we have sent a link.');
+    expect(answer.closest('[role="status"]')).not.toBeNull();
+    expect(sent).toEqual([{ login: '01011112222' }]);
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeTruthy();
+  });
+
+  it('sets the new password with the link\'s token, signs this device out and opens sign-in', async () => {
+    sessionStorage.clear();
+    localStorage.setItem('userToken', TOKEN);
+    const sent: unknown[] = [];
+    fakeApi({
+      '/user/password/reset': () => json({ status: 200, message: 'Your password was changed.', data: null }),
+    }).fetchMock.mockImplementationOnce(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ status: 200, message: 'Your password was changed.', data: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderRoutes('/reset-password?token=abc-DEF_123&lang=en', screens);
+    type(/^New password/, 'brand-new-1');
+    type(/^Confirm new password/, 'brand-new-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await waitFor(() => expect(helpOf(/^Confirm new password/)).not.toBe(''));
+    expect(sent).toEqual([]);
+    type(/^Confirm new password/, 'brand-new-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(sent).toEqual([{ token: 'abc-DEF_123', password: 'brand-new-1', password_confirmation: 'brand-new-1' }]);
+    expect(localStorage.getItem('userToken')).toBeNull();
+  });
+
+  it('says when the link was used or expired, with the way to a new one; and when it is not complete', async () => {
+    fakeApi({
+      '/user/password/reset': () => json({ status: 422, message: 'Please check the highlighted fields.', errors: { token: ['This link has expired or was already used. Please ask for a new one.'] } }, 422),
+    });
+    const first = renderRoutes('/reset-password?token=old', screens);
+    type(/^New password/, 'brand-new-1');
+    type(/^Confirm new password/, 'brand-new-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This link has expired or was already used.');
+    fireEvent.click(within(alert).getByRole('link', { name: 'Ask for a new link' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+    first.unmount();
+
+    renderRoutes('/reset-password', screens);
+    expect((await screen.findByRole('alert')).textContent).toContain('This link is not complete.');
   });
 });

@@ -28,6 +28,7 @@ function SignIn() {
       <Box sx={{ width: '100%', maxWidth: 420 }}>
         <SignInForm onSignedIn={() => navigate(returnPath(location.state), { replace: true })} />
       </Box>
+      <Link component={RouterLink} to="/forgot-password" state={location.state}>{t`Forgot your password?`}</Link>
       <Typography>
         {t`New to Attar?`}{' '}
         <Link component={RouterLink} to="/sign-up" state={location.state}>{t`Create an account`}</Link>
