@@ -12,7 +12,7 @@ import type { BootPlan, EarlyCall, ImagePick } from './app/route-manifest';
 import { RENDER_STALE } from './app/server-render';
 import { directionOf } from './lib/direction';
 import { earlyKey, type EarlyAnswers } from './lib/early-data';
-import { KEYS, keepLangCookie, readStored, storedLang, writeStored } from './lib/storage';
+import { KEYS, keepLangCookie, readStored, storedLang } from './lib/storage';
 import { isDataSaverOn } from './lib/data-saver-state';
 import { imageSources, pictureOf } from './lib/image-sources';
 
@@ -24,8 +24,12 @@ const RENDER_META = 'attar-server-render';
 
 function boot() {
   // A link may name the language (a mailed link, a shared page: ?lang=ar): it becomes the shopper's choice.
-  const asked = new URLSearchParams(location.search).get('lang');
-  if (asked === 'ar' || asked === 'en') writeStored(KEYS.lang, asked);
+  const asked = /[?&]lang=(ar|en)(?:&|$)/.exec(location.search)?.[1];
+  try {
+    if (asked) localStorage.setItem(KEYS.lang, asked);
+  } catch {
+    // storage turned off: the page is in the stored (or default) language
+  }
   const lang = storedLang();
   const token = readStored(KEYS.token);
   const root = document.documentElement;

@@ -38,6 +38,14 @@ function publicUser(u: UserRow) {
   };
 }
 
+/** A new password's rules (sign-up's): a 422 under the field at fault. */
+function checkNewPassword(password: string, confirmation: string) {
+  const errors = new FieldErrors();
+  const problem = passwordProblem(password, confirmation);
+  errors.add(problem === 'password_mismatch' ? 'password_confirmation' : 'password', problem);
+  errors.throwIfAny();
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['account'];
   const s = app.settings;
@@ -150,10 +158,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { current_password, password, password_confirmation } = request.body;
-    const errors = new FieldErrors();
-    const problem = passwordProblem(password, password_confirmation);
-    errors.add(problem === 'password_mismatch' ? 'password_confirmation' : 'password', problem);
-    errors.throwIfAny();
+    checkNewPassword(password, password_confirmation);
     const user = await app.accounts.findUser(request.user!.id);
     if (!user || !(await verifyPassword(current_password, user.password_hash))) {
       request.log.info({ event: 'password_change_refused', reason: 'bad current password', userId: request.user!.id, ip: request.ip }, 'password change refused');
@@ -183,15 +188,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags, body: ResetPasswordBody, response: { 200: MessageOnly, ...ERROR_RESPONSES },
       description: describe('Sets a new password with a reset link\'s token (single use, 30 minutes) and signs out every session of the account. Limited per address (429).', [
-        [422, 'reset_link_invalid', 'token'], [422, 'password_mismatch', 'password_confirmation'],
+        [422, 'reset_link_invalid'], [422, 'reset_link_invalid', 'token'], [422, 'password_mismatch', 'password_confirmation'],
       ]),
     },
   }, async (request) => {
     const { token, password, password_confirmation } = request.body;
-    const errors = new FieldErrors();
-    const problem = passwordProblem(password, password_confirmation);
-    errors.add(problem === 'password_mismatch' ? 'password_confirmation' : 'password', problem);
-    errors.throwIfAny();
+    checkNewPassword(password, password_confirmation);
     const userId = await app.passwordResets.reset(token, password);
     if (userId === null) {
       request.log.info({ event: 'password_reset_refused', ip: request.ip }, 'password reset refused: link expired, used or unknown');

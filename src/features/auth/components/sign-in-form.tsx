@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { notify } from '@/lib/notify';
 import { bind, fieldProps, showServerErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
-import { emailProblem, normalizePhone } from '@contract/rules';
+import { LoginField } from './login-field';
 import { useSignIn, type SignInInput } from '../api/sign-in';
 
 /**
@@ -24,13 +24,6 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
   });
 
   const required = t`Required`;
-  const loginProblem = (value: string) => {
-    const v = value.trim();
-    if (!v) return required;
-    if (v.includes('@')) return emailProblem(v) ? t`Invalid email format` : true;
-    return normalizePhone(v) ? true : t`Phone 11 digits`;
-  };
-
   const onSubmit = handleSubmit(async (input) => {
     try {
       const answer = await signIn.mutateAsync(input);
@@ -47,13 +40,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
       {errors.root?.server && <Alert severity="error" role="alert">{errors.root.server.message}</Alert>}
-      <TextField
-        label={t`Email or phone`}
-        autoComplete="username"
-        required
-        {...bind(register('login', { validate: loginProblem }))}
-        {...shown('login')}
-      />
+      <LoginField register={register} errors={errors} idPrefix="sign-in" />
       <TextField
         type="password"
         label={t`Password`}
