@@ -97,12 +97,13 @@ export class MailQueue {
 
   /** Sends what is due every `everyMs` (and at once). */
   start(everyMs: number) {
-    this.stop();
+    if (this.#timer) clearInterval(this.#timer);
     this.#timer = setInterval(() => this.kick(), everyMs);
     this.#timer.unref();
     this.kick();
   }
 
+  /** Stops looking, lets what is being sent finish, and closes the connection to the mail server. */
   async stop() {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
