@@ -46,7 +46,7 @@ declare module 'fastify' {
 /** One instance of each repository per app, over the app's database. */
 async function repositories(app: FastifyInstance) {
   app.decorate('catalog', new CatalogRepository(app.db, app.settings, app.changes));
-  app.changes.on('catalog', (product) => app.catalog.forgetDetails(product ? Number(product) : undefined));
+  app.changes.on('catalog', (product) => app.catalog.forgetCached(product ? Number(product) : undefined));
   app.decorate('carts', new CartRepository(app.db, app.settings));
   app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.settings));
   app.addHook('onClose', async () => app.idempotencyKeys.close());

@@ -266,18 +266,19 @@ export class CatalogRepository {
 
   /**
    * Forgets cached pages, on every instance (plugins/app/changes.ts): one product's (a review), or
-   * all (stock crossed zero, the owner changed the catalog: pages list related products' stock).
+   * all (stock crossed zero, the owner changed the catalog: pages list related products' stock);
+   * and every kept search either way (forgetCached).
    */
   invalidateDetails(productId?: number) {
     if (this.changes) this.changes.publish('catalog', productId ?? '');
-    else this.forgetDetails(productId);
+    else this.forgetCached(productId);
   }
 
   /**
    * Forgets this instance's cached pages (what invalidateDetails asks of every instance), and every
    * search it keeps: a change to one product (its review: its stars) can move it in any search.
    */
-  forgetDetails(productId?: number) {
+  forgetCached(productId?: number) {
     if (productId === undefined) this.#details.clear();
     else for (const lang of ['en', 'ar']) this.#details.delete(`${productId}:${lang}`);
     this.#searches.clear();
@@ -287,7 +288,7 @@ export class CatalogRepository {
    * A search's page (its product ids and the search's total), from the pages
    * kept, or read and kept: concurrent requests for the same page share one
    * read. Kept a minute (the details pages' time: what another process changed
-   * shows by then), and dropped on every catalog change (forgetDetails). A read
+   * shows by then), and dropped on every catalog change (forgetCached). A read
    * started before a change is not kept: the change cleared its entry.
    */
   async #search(key: string, read: () => Promise<SearchPage>): Promise<SearchPage> {
