@@ -106,8 +106,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(dbPlugin);
   await app.register(authPlugin);
   await app.register(repositories);
-  await app.register(services);
   await app.register(mailPlugin);
+  await app.register(services);
   await app.register(idempotency);
   await app.register(securityHeaders);
   await app.register(compressPlugin);

@@ -14,6 +14,8 @@ import { PointsRepository } from '../plugins/app/points/points-repository.ts';
 import { AuditRepository } from '../plugins/app/back-office/audit-repository.ts';
 import { StaffRepository } from '../plugins/app/back-office/staff-repository.ts';
 import { OrderStatusService } from '../services/order-status.ts';
+import { OrderMails } from '../mail/order-mails.ts';
+import { queueMail } from '../mail/mail-queue.ts';
 import { allowedNext, ORDER_STATUSES, type OrderStatus } from '../domain/order-status.ts';
 import { toEgp } from '../domain/money.ts';
 import { AppError } from '../errors.ts';
@@ -147,6 +149,8 @@ export async function runShop(argv: string[], databaseUrl = loadConfig().databas
     const statuses = new OrderStatusService(opened.db, {
       orders, stock: new StockRepository(opened.db), coupons: new CouponsRepository(opened.db), points: new PointsRepository(opened.db),
       audit: new AuditRepository(opened.db),
+      // The shopper's mail is queued with the change; the running server sends it (docs/mail.md).
+      mails: new OrderMails({ add: queueMail, kick: () => {} }, loadConfig().publicUrl),
     });
     const { from, to } = await statuses.change(number, status, { userId: null }, status === 'cancelled' ? 'cancelled from the command line' : null);
     out(`Order ${number}: ${from} → ${to}`);

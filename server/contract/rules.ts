@@ -12,6 +12,12 @@ export function toLatinDigits(value: string): string {
   });
 }
 
+/** `value`'s 0-9 in the language's digits: Eastern Arabic in Arabic, as the app writes every number. */
+export function toLangDigits(value: string, lang: 'en' | 'ar'): string {
+  const latin = toLatinDigits(value);
+  return lang === 'ar' ? latin.replace(/[0-9]/g, (d) => EASTERN_DIGITS[Number(d)]) : latin;
+}
+
 // The shapes below are published in the contract as JSON-schema patterns
 // (server/contract/account.ts and checkout.ts) and checked by the same
 // functions here, so a client generated from openapi.json and the server

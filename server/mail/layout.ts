@@ -15,6 +15,8 @@ export interface Part { html: string; text: string }
 
 export const paragraph = (text: string): Part => ({ html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`, text });
 
+export const heading = (text: string): Part => ({ html: `<h2 style="margin:24px 0 8px;font-size:18px;color:#5b3a1e">${escapeHtml(text)}</h2>`, text: `${text}:` });
+
 /** A button-like link, and the address itself for programs that show no HTML. */
 export function button(label: string, href: string): Part {
   return {

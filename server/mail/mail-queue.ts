@@ -63,6 +63,15 @@ export interface ClaimedMail {
  */
 export type Prepare = (mail: ClaimedMail, now: number) => Promise<Outgoing | null>;
 
+/** Queues a mail in `q`'s transaction: any instance's sender sends it once it is committed. */
+export async function queueMail(q: Q, mail: NewMail, now = Date.now()): Promise<void> {
+  await q.insertInto('mails').values({
+    kind: mail.kind, lang: mail.lang, to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text,
+    status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null, last_error: null,
+    user_id: mail.userId ?? null, order_id: mail.orderId ?? null, created_at: new Date(now).toISOString(), sent_at: null,
+  }).execute();
+}
+
 /** After the nth failed try, the next one waits this long; after the last, the mail has failed. */
 export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
 export const MAX_ATTEMPTS = RETRY_AFTER_MS.length + 1;
@@ -82,12 +91,8 @@ export class MailQueue {
   }
 
   /** Queues a mail in `q`'s transaction; `kick()` once it is committed. */
-  async add(q: Q, mail: NewMail, now = Date.now()): Promise<void> {
-    await q.insertInto('mails').values({
-      kind: mail.kind, lang: mail.lang, to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text,
-      status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null, last_error: null,
-      user_id: mail.userId ?? null, order_id: mail.orderId ?? null, created_at: new Date(now).toISOString(), sent_at: null,
-    }).execute();
+  add(q: Q, mail: NewMail, now = Date.now()): Promise<void> {
+    return queueMail(q, mail, now);
   }
 
   /** Sends what is due soon, without waiting for it. */

@@ -28,6 +28,7 @@ import type { IdempotencyKeys } from '../plugins/app/idempotency/idempotency-rep
 import type { OrdersRepository } from '../plugins/app/orders/orders-repository.ts';
 import type { PointsRepository } from '../plugins/app/points/points-repository.ts';
 import type { StockRepository } from '../plugins/app/stock/stock-repository.ts';
+import type { OrderMails } from '../mail/order-mails.ts';
 
 export interface CheckoutInput {
   card_id: number;
@@ -63,6 +64,8 @@ export interface CheckoutRepositories {
   keys: IdempotencyKeys;
   /** its cached product pages show stock: forgotten after an order sells a product out */
   catalog: CatalogRepository;
+  /** the order's confirmation, queued with the order */
+  mails: OrderMails;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -174,6 +177,7 @@ export class CheckoutService {
 
       await orders.insertHistory(order.id, 'pending', now, trx);
       await carts.clear(s.cart.id, now, trx);
+      await this.repos.mails.placed(trx, order.id);
 
       const answer = reply.answer({
         id: order.id, number: order.number, total: toEgp(payable), status: 'pending', payment: input.payment, shiping: input.shiping,
@@ -188,6 +192,7 @@ export class CheckoutService {
       return { answer, soldOut };
     });
     if (soldOut) this.repos.catalog.invalidateDetails();
+    this.repos.mails.kick();
     return answer;
   }
 

@@ -24,6 +24,7 @@ import type { OrdersRepository } from '../plugins/app/orders/orders-repository.t
 import type { PointsRepository } from '../plugins/app/points/points-repository.ts';
 import type { StockRepository } from '../plugins/app/stock/stock-repository.ts';
 import type { AuditRepository } from '../plugins/app/back-office/audit-repository.ts';
+import type { OrderMails } from '../mail/order-mails.ts';
 
 export interface OrderStatusRepositories {
   orders: OrdersRepository;
@@ -31,6 +32,8 @@ export interface OrderStatusRepositories {
   coupons: CouponsRepository;
   points: PointsRepository;
   audit: AuditRepository;
+  /** the shopper's mail about each move, queued with it */
+  mails: OrderMails;
 }
 
 /** Who makes a change: a staff member's account, the shopper's own (`shopper: true`), or the command line (null). */
@@ -53,21 +56,25 @@ export class OrderStatusService {
    * lifecycle does not allow or one that lost a race.
    */
   async change(number: string, to: string, by: Actor, reason: string | null = null) {
-    return this.db.transaction().execute(async (trx) => {
+    const moved = await this.db.transaction().execute(async (trx) => {
       const order = await this.repos.orders.findByNumber(number, trx);
       if (!order) throw notFound('order_not_found');
       return this.#move(order, to, by, reason, trx);
     });
+    this.repos.mails.kick();
+    return moved;
   }
 
   /** The shopper cancels their own order, only while it is pending; anyone else's is "not found". */
   async cancelByShopper(userId: number, orderId: number, reason: string | null) {
-    return this.db.transaction().execute(async (trx) => {
+    const moved = await this.db.transaction().execute(async (trx) => {
       const order = await this.repos.orders.findOwned(userId, orderId, trx);
       if (!order) throw notFound('order_not_found');
       if (order.status !== 'pending') throw refused(order.status === 'cancelled' ? 'payment_order_cancelled' : 'order_not_cancellable');
       return this.#move(order, 'cancelled', { userId, shopper: true }, reason, trx);
     });
+    this.repos.mails.kick();
+    return moved;
   }
 
   /** The shopper reports a Vodafone Cash transfer: the sender's wallet and the reference. They may correct it until it is paid. */
@@ -150,6 +157,7 @@ export class OrderStatusService {
       userId: by.userId, action: by.shopper ? 'order.cancelled_by_shopper' : 'order.status', target: `order ${order.number}`,
       before: { status: from, payment_status: order.payment_status }, after: { status: to, payment_status: paymentStatus, ...(reason ? { reason } : {}) },
     }, at, trx);
+    await this.repos.mails.moved(trx, order.id, to, { byShopper: by.shopper === true, reason });
     return { id: order.id, number: order.number, from, to, next: allowedNext(to) };
   }
 }

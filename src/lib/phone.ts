@@ -1,7 +1,5 @@
-import { toLatinDigits } from '@contract/rules';
+import { toLangDigits, toLatinDigits } from '@contract/rules';
 import type { Lang } from './storage';
-
-const EASTERN = '٠١٢٣٤٥٦٧٨٩';
 
 /**
  * A phone number as the shopper reads it (docs/architecture.md, "Language
@@ -10,8 +8,7 @@ const EASTERN = '٠١٢٣٤٥٦٧٨٩';
  * keeps it otherwise: no spaces added, a `+` kept.
  */
 export function formatPhone(phone: string, lang: Lang): string {
-  const latin = toLatinDigits(phone);
-  return lang === 'ar' ? latin.replace(/[0-9]/g, (d) => EASTERN[Number(d)]) : latin;
+  return toLangDigits(phone, lang);
 }
 
 /** What a copied phone number becomes: Western digits, which every dialer and wallet app takes. */

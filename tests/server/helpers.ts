@@ -190,7 +190,7 @@ export async function placeOrder(
   a: FastifyInstance,
   token: string,
   lines: { index: number; qty: number }[],
-  options: { coupon?: string; points?: boolean; addressId?: number; body?: Record<string, unknown> } = {},
+  options: { coupon?: string; points?: boolean; addressId?: number; body?: Record<string, unknown>; lang?: 'en' | 'ar' } = {},
 ) {
   for (const { index, qty } of lines) {
     const p = await seededProduct(a, index);
@@ -210,7 +210,7 @@ export async function placeOrder(
   }
   cart = (await call(a, 'GET', '/showCard', { token })).body.data;
   const addressId = options.addressId ?? await addAddress(a, token);
-  const res = await call(a, 'POST', '/checkout', { token, body: checkoutBody(cart.card_id, addressId, options.body) });
+  const res = await call(a, 'POST', '/checkout', { token, body: checkoutBody(cart.card_id, addressId, options.body), lang: options.lang });
   expect(res.statusCode, res.raw).toBe(200);
   return { order: res.body.data.order as { id: number; number: string; total: number; status: string }, cart, addressId };
 }

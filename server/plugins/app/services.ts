@@ -4,6 +4,7 @@ import { CheckoutService } from '../../services/checkout.ts';
 import { OrderStatusService } from '../../services/order-status.ts';
 import { ProductPhotosService } from '../../services/product-photos.ts';
 import { ensurePhotosFolder } from '../../services/image-variants.ts';
+import { OrderMails } from '../../mail/order-mails.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,7 @@ declare module 'fastify' {
 
 /** One instance of each service per app, over the app's repositories. */
 async function services(app: FastifyInstance) {
+  const mails = new OrderMails(app.mail, app.config.publicUrl);
   app.decorate('checkout', new CheckoutService(app.db, app.settings, {
     carts: app.carts,
     accounts: app.accounts,
@@ -24,8 +26,9 @@ async function services(app: FastifyInstance) {
     points: app.points,
     keys: app.idempotencyKeys,
     catalog: app.catalog,
+    mails,
   }));
-  app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points, audit: app.audit }));
+  app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points, audit: app.audit, mails }));
   // The photos' folder and the placeholder a product without photos shows, made at start.
   ensurePhotosFolder(app.config.mediaDir);
   app.decorate('productPhotos', new ProductPhotosService(app.db, app.config.mediaDir, {
@@ -33,4 +36,4 @@ async function services(app: FastifyInstance) {
   }));
 }
 
-export default fp(services, { name: 'services', dependencies: ['repositories'] });
+export default fp(services, { name: 'services', dependencies: ['repositories', 'mail'] });
