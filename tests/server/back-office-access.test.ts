@@ -49,6 +49,9 @@ const ROLES: Record<string, 'staff' | 'owner'> = {
   'POST /admin/staff': 'owner',
   'PUT /admin/staff/{id}': 'owner',
   'POST /admin/staff/{id}/remove': 'owner',
+  'GET /admin/mails': 'owner',
+  'GET /admin/mails/{id}': 'owner',
+  'POST /admin/mails/{id}/retry': 'owner',
 };
 
 let app: FastifyInstance;

@@ -3,7 +3,7 @@
 // a real SMTP server started here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, loginOwner, makeApp, placeOrder, registerShopper, seededProduct } from './helpers.ts';
+import { call, loginOwner, makeApp, makeStaff, placeOrder, registerShopper, seededProduct } from './helpers.ts';
 import { partsOf, startMailServer, type MailServer } from './mail-server.ts';
 import { orderPlacedMail, type OrderForMail } from '../../server/mail/templates.ts';
 import { formatMoney } from '../../server/i18n/messages.ts';
@@ -183,5 +183,54 @@ describe('an order mail\'s words', () => {
     expect(orderPlacedMail('ar', { ...order, pointsEarned: 2 }).text).toContain('يكسبك هذا الطلب نقطتين');
     expect(orderPlacedMail('ar', { ...order, pointsEarned: 5 }).text).toContain('يكسبك هذا الطلب ٥ نقاط');
     expect(orderPlacedMail('en', { ...order, pointsEarned: 1 }).text).toContain('This order earns you 1 point.');
+  });
+});
+
+describe('the owner\'s outbox', () => {
+  it('lists the mails newest first with their order, shows one, and sends a failed one again', async () => {
+    const { token, body } = await registerShopper(app);
+    // Six refusals: the order's confirmation fails for good.
+    smtp.refuseNext(6);
+    const { order } = await placeOrder(app, token, [{ index: 2, qty: 1 }], { lang: 'ar' });
+    let row = await app.db.selectFrom('mails').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    for (let i = 0; i < 6 && row.status !== 'failed'; i++) {
+      await app.mail.drain(Number(row.next_attempt_at));
+      row = await app.db.selectFrom('mails').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    }
+    expect(row.status).toBe('failed');
+
+    const failed = await call(app, 'GET', '/admin/mails?status=failed', { token: owner });
+    expect(failed.statusCode, failed.raw).toBe(200);
+    expect(failed.body.data.failed).toBeGreaterThanOrEqual(1);
+    const listed = failed.body.data.mails.find((m: { id: number }) => m.id === row.id);
+    expect(listed).toMatchObject({ kind: 'order_placed', lang: 'ar', to: body.email, status: 'failed', attempts: 6, order_number: order.number, next_attempt_at: null });
+    expect(listed.last_error).toContain('451');
+    expect(listed).not.toHaveProperty('html');
+
+    const all = await call(app, 'GET', '/admin/mails', { token: owner });
+    const ids = all.body.data.mails.map((m: { id: number }) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const one = await call(app, 'GET', `/admin/mails/${row.id}`, { token: owner });
+    expect(one.body.data.mail.html).toContain('dir="rtl"');
+    expect(one.body.data.mail.text).toContain(order.number);
+
+    // Staff may not read it: a reset mail's link signs its reader in as the shopper.
+    const { token: staff } = await makeStaff(app);
+    expect((await call(app, 'GET', '/admin/mails', { token: staff })).statusCode).toBe(403);
+
+    const since = smtp.received.length;
+    const retried = await call(app, 'POST', `/admin/mails/${row.id}/retry`, { token: owner, lang: 'ar' });
+    expect(retried.statusCode, retried.raw).toBe(200);
+    expect(retried.body.message).toBe('سيُعاد إرسال الرسالة بعد لحظات.');
+    await app.mail.drain();
+    expect(smtp.received.slice(since).filter((m) => m.to.includes(body.email))).toHaveLength(1);
+    const sent = await app.db.selectFrom('mails').select(['status', 'attempts']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(sent).toEqual({ status: 'sent', attempts: 1 });
+    const again = await call(app, 'POST', `/admin/mails/${row.id}/retry`, { token: owner });
+    expect(again.statusCode).toBe(422);
+    expect((await call(app, 'POST', '/admin/mails/999999/retry', { token: owner })).statusCode).toBe(404);
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'target']).where('action', '=', 'mail.retry').execute();
+    expect(audit).toContainEqual({ action: 'mail.retry', target: `mail ${row.id}` });
   });
 });

@@ -14,7 +14,7 @@ import type { AuditRepository } from './audit-repository.ts';
 
 export const ADMIN_PER_PAGE = 20;
 
-const meta = (page: number, total: number, perPage = ADMIN_PER_PAGE) =>
+export const meta = (page: number, total: number, perPage = ADMIN_PER_PAGE) =>
   ({ page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) });
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern (with ESCAPE '\'). */

@@ -19,6 +19,7 @@ import productRoutes from './products.ts';
 import photoRoutes from './photos.ts';
 import shopDataRoutes from './shop-data.ts';
 import settingsStaffRoutes from './settings-staff.ts';
+import mailRoutes from './mails.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { staff, owner, schema } = adminRoute(app);
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(photoRoutes);
   await app.register(shopDataRoutes);
   await app.register(settingsStaffRoutes);
+  await app.register(mailRoutes);
 
   app.get('/admin/dashboard', {
     ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },
