@@ -43,6 +43,8 @@ const ProductsScreen = lazy(() => import('./screens/products').then((m) => ({ de
 const ProductEditScreen = lazy(() => import('./screens/product-edit').then((m) => ({ default: m.ProductEditScreen })));
 const ProductPhotosScreen = lazy(() => import('./screens/product-photos').then((m) => ({ default: m.ProductPhotosScreen })));
 const SettingsScreen = lazy(() => import('./screens/settings').then((m) => ({ default: m.SettingsScreen })));
+const OutboxScreen = lazy(() => import('./screens/outbox').then((m) => ({ default: m.OutboxScreen })));
+const OutboxMailScreen = lazy(() => import('./screens/outbox').then((m) => ({ default: m.OutboxMailScreen })));
 const StaffScreen = lazy(() => import('./screens/staff').then((m) => ({ default: m.StaffScreen })));
 
 /** The back office's queries: in memory only (never the shop's persister), asked again when the tab comes back. */
@@ -137,7 +139,7 @@ function Menu({ owner }: { owner: boolean }) {
   const daily: [string, string][] = [['/', t`Dashboard`], ['/orders', t`Orders`], ['/messages', t`Messages`], ['/customers', t`Customers`]];
   const setup: [string, string][] = owner ? [
     ['/products', t`Products`], ['/categories', t`Categories`], ['/coupons', t`Coupons`], ['/content', t`Shop texts`],
-    ['/settings', t`Settings`], ['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/audit', t`Audit`],
+    ['/settings', t`Settings`], ['/outbox', t`Outbox`], ['/staff', t({ message: 'Staff', context: 'the screen listing the back office\'s people' })], ['/audit', t`Audit`],
   ] : [];
   const inSetup = setup.some(([to]) => pathname === to || pathname.startsWith(`${to}/`));
   const link = ([to, label]: [string, string]) => <NavLink key={to} to={to} end={to === '/'} className="admin-menu-link">{label}</NavLink>;
@@ -207,6 +209,8 @@ function Frame({ me }: { me: Me }) {
           <Route path="coupons" element={owner ? <Later><CouponsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the coupons.`}</OwnerOnly>} />
           <Route path="content" element={owner ? <Later><ContentScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the shop's texts.`}</OwnerOnly>} />
           <Route path="staff" element={owner ? <Later><StaffScreen me={me} /></Later> : <OwnerOnly>{t`Only the shop's owner can change the staff list.`}</OwnerOnly>} />
+          <Route path="outbox" element={owner ? <Later><OutboxScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can read the shop's mails.`}</OwnerOnly>} />
+          <Route path="outbox/:id" element={owner ? <Later><OutboxMailScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can read the shop's mails.`}</OwnerOnly>} />
           <Route path="settings" element={owner ? <Later><SettingsScreen /></Later> : <OwnerOnly>{t`Only the shop's owner can change the settings.`}</OwnerOnly>} />
           <Route path="*" element={<Typography component="h1" variant="h5">{t`This page does not exist.`}</Typography>} />
         </Routes>

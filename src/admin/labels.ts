@@ -60,6 +60,7 @@ export function auditActionLabel(action: string): string {
     case 'order.payment_paid': return t`Payment recorded`;
     case 'order.note': return t`Note added`;
     case 'message.handled': return t`Message handled`;
+    case 'mail.retry': return t`Mail sent again`;
     case 'customer.points': return t`Points adjusted`;
     case 'staff.add': return t`Back-office account added`;
     case 'staff.role': return t`Role changed`;
@@ -243,5 +244,27 @@ export function roleLabel(role: string): string {
     case 'staff': return t`Staff`;
     case 'owner': return t`Owner`;
     default: return role;
+  }
+}
+
+/** A mail's status in the outbox. */
+export function mailStatusLabel(status: string): string {
+  switch (status) {
+    case 'queued': return t`Waiting to be sent`;
+    case 'sent': return t`Sent`;
+    case 'logged': return t`In the server log`;
+    case 'failed': return t`Failed`;
+    default: return status;
+  }
+}
+
+/** What a mail tells. */
+export function mailKindLabel(kind: string): string {
+  switch (kind) {
+    case 'password_reset': return t`Password link`;
+    case 'order_placed': return t`Order confirmation`;
+    case 'order_status': return t`Order status`;
+    case 'order_cancelled': return t`Order cancelled`;
+    default: return kind;
   }
 }

@@ -133,7 +133,8 @@ export async function visit(browser: Browser, lang: 'en' | 'ar', options: VisitO
     viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-US', serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   await context.addInitScript((stored) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', stored);
+    // Every frame runs this; a sandboxed one (the outbox's preview of a mail) has no storage to read.
+    if (window.origin !== 'null' && !localStorage.getItem('lang')) localStorage.setItem('lang', stored);
     // Chromium logs a blocked resource as a console error already; an inline script or style the
     // policy refused, reported through the event, is named here too, so every journey sees it.
     document.addEventListener('securitypolicyviolation', (event) => {

@@ -1,10 +1,12 @@
-// Journey: a shopper who forgot their password asks for a link from sign-in,
-// gets it by mail (a real SMTP server started here), chooses a new password
-// and signs in with it; the session they had elsewhere is gone.
+// Journeys by mail, with a real SMTP server started here: a shopper who forgot
+// their password asks for a link from sign-in, gets it by mail, chooses a new
+// password and signs in with it, and the session they had elsewhere is gone;
+// the owner finds a mail that failed in the outbox and sends it again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import Database from 'better-sqlite3';
 import { launchBrowser, seriousViolations, startShop, visit, type Shop } from './harness.ts';
-import { eastern, field, say, signInWithForm, type Lang } from './journey-helpers.ts';
+import { eastern, field, openOwnerScreen, say, signInWithForm, type Lang } from './journey-helpers.ts';
 import { partsOf, startMailServer, type MailServer } from '../server/mail-server.ts';
 
 let smtp: MailServer;
@@ -69,6 +71,54 @@ describe.each(['en', 'ar'] as const)('a forgotten password, in %s', (lang) => {
       expect(profile.status).toBe(401);
       const old = await fetch(`${shop.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: shopper.email, password: 'old-pass-1' }) });
       expect(old.status).toBe(422);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(['en', 'ar'] as const)('the owner\'s outbox, in %s', (lang) => {
+  it('calls out a mail that failed, shows it as the customer sees it, and sends it again', async () => {
+    const shopper = await newShopper(lang);
+    const asked = await fetch(`${shop.url}/api/user/password/forgot`, {
+      method: 'POST', headers: { 'content-type': 'application/json', lang }, body: JSON.stringify({ login: shopper.email }),
+    });
+    expect(asked.status).toBe(200);
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes(shopper.email)).length).toBe(1);
+    // Set-up: the mail server's refusals, six of them over five hours, are what makes a mail fail
+    // (tested on the server); here the row is given that end directly.
+    const db = new Database(shop.databaseUrl);
+    let id: number;
+    try {
+      ({ id } = db.prepare('select id from mails where to_address = ?').get(shopper.email) as { id: number });
+      db.prepare(`update mails set status = 'failed', attempts = 6, last_error = '451 Mailbox busy, try again later', sent_at = null where id = ?`).run(id);
+    } finally {
+      db.close();
+    }
+
+    const { page, problems, context } = await visit(browser, lang);
+    try {
+      await openOwnerScreen(page, shop.url, lang, { en: 'Outbox', ar: 'صندوق الصادر' });
+      const alert = page.getByRole('alert').filter({ hasText: say(lang, 'could not be sent', 'تعذّر إرسال') });
+      await alert.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await alert.getByRole('button', { name: say(lang, 'Show them', 'اعرضها') }).click();
+      await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
+      const subject = say(lang, 'Choose a new password for Attar', 'اختر كلمة مرور جديدة لحسابك في عطّار');
+      const card = page.getByRole('listitem').filter({ hasText: shopper.email });
+      await expect.poll(() => card.count()).toBe(1);
+      await card.getByText('451 Mailbox busy').waitFor();
+      await card.getByRole('link', { name: subject }).click();
+
+      await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+      const preview = page.frameLocator(`iframe[title="${say(lang, 'The mail as the customer sees it', 'الرسالة كما يراها العميل')}"]`);
+      await preview.getByRole('link', { name: say(lang, 'Choose a new password', 'اختر كلمة مرور جديدة') }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const before = smtp.received.length;
+      await page.getByRole('button', { name: say(lang, 'Send it again', 'أعد الإرسال') }).click();
+      await page.getByRole('status').filter({ hasText: say(lang, 'The mail will be sent again in a moment.', 'سيُعاد إرسال الرسالة بعد لحظات.') }).waitFor();
+      await expect.poll(() => smtp.received.slice(before).filter((m) => m.to.includes(shopper.email)).length).toBe(1);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

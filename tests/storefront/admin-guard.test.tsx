@@ -61,7 +61,7 @@ describe('the back office\'s guard', () => {
     const menu = await screen.findByRole('navigation', { name: 'Back office' });
     const more = within(menu).getByRole('button', { name: 'More' });
     const group = document.getElementById(more.getAttribute('aria-controls') ?? '')!;
-    expect(within(group).getAllByRole('link').map((link) => link.textContent)).toEqual(['Products', 'Categories', 'Coupons', 'Shop texts', 'Settings', 'Staff', 'Audit']);
+    expect(within(group).getAllByRole('link').map((link) => link.textContent)).toEqual(['Products', 'Categories', 'Coupons', 'Shop texts', 'Settings', 'Outbox', 'Staff', 'Audit']);
     expect(more.getAttribute('aria-expanded')).toBe('false');
     expect(group.className).not.toMatch(/\bopen\b/);
     fireEvent.click(more);
