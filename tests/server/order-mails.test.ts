@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, loginOwner, makeApp, makeStaff, placeOrder, registerShopper, seededProduct } from './helpers.ts';
 import { partsOf, startMailServer, type MailServer } from './mail-server.ts';
-import { orderPlacedMail, type OrderForMail } from '../../server/mail/templates.ts';
+import { orderCancelledMail, orderPlacedMail, orderStatusMail, resetMail, type OrderForMail } from '../../server/mail/templates.ts';
 import { formatMoney } from '../../server/i18n/messages.ts';
 
 let smtp: MailServer;
@@ -168,6 +168,30 @@ describe('an order mail\'s words', () => {
     items: [{ name: 'Oud "Royal" </td>', qty: 3, price: 125_000, smells: ['ورد', 'عود', 'ورد'], gift: 'علبة هدايا' }],
     subtotal: 375_000, couponCode: 'EID', couponDiscount: 37_500, pointsUsed: 0, pointsDiscount: 0, pointsEarned: 11, shippingFee: 0, total: 337_500,
   };
+
+  it('writes every mail in both languages: its direction, its digits, and no address but the shop\'s', () => {
+    const typed = { ...order, name: 'Salma', items: [{ ...order.items[0], name: 'عود ملكي' }], address: { ...order.address, address: 'شارع النيل' } };
+    const wallet = { ...typed, payment: 'cach', paymentStatus: 'reported', pointsUsed: 1200, pointsDiscount: 12_000 };
+    for (const lang of ['en', 'ar'] as const) {
+      const mails = [
+        resetMail(lang, { name: 'Salma', link: 'https://attar.test/reset-password?token=abc&lang=ar', minutes: 30 }),
+        orderPlacedMail(lang, typed),
+        orderPlacedMail(lang, wallet),
+        ...(['confirmed', 'on the way', 'out for delivery', 'delivered'] as const).map((status) => orderStatusMail(lang, typed, status)),
+        orderCancelledMail(lang, wallet, { byShopper: false, reason: 'نفد المنتج' }),
+        orderCancelledMail(lang, typed, { byShopper: true, reason: null }),
+      ];
+      for (const { subject, html, text } of mails) {
+        expect(subject).not.toBe('');
+        expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+        expect(html).not.toMatch(/<img|<link|<script|url\(|@import/i);
+        for (const url of html.match(/https?:\/\/[^\s"'<]+/g) ?? []) expect(url.startsWith('https://attar.test/')).toBe(true);
+        const words = text.replaceAll(order.number, '').replace(/https:\/\/\S+/g, '');
+        if (lang === 'ar') expect(words, text).not.toMatch(/[0-9]/);
+        else expect(words, text).not.toMatch(/[٠-٩]/);
+      }
+    }
+  });
 
   it('escapes what the shopper and the owner typed, and says counts with Arabic plural forms', () => {
     const { html, text } = orderPlacedMail('ar', order);
