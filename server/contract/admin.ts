@@ -73,6 +73,7 @@ export const Dashboard = Type.Object({
   awaiting_payment: Type.Integer({ description: 'wallet orders whose transfer nobody has reported yet, cancelled ones left out' }),
   payment_reported: Type.Integer({ description: 'wallet orders whose shopper reported the transfer, for staff to check and mark paid' }),
   unread_messages: Type.Integer(),
+  failed_mails: Nullable(Type.Integer({ description: 'mails the mail server refused at every try (the outbox); null for staff, whose the outbox is not' })),
   low_stock: Type.Array(Type.Object({
     id: Id, name: Type.String(), image: Type.String(), stock: Type.Integer(), price: Money,
     price_after_sale: Nullable(Money), category_name: Type.String(),

@@ -242,6 +242,9 @@ describe('the owner\'s outbox', () => {
     // Staff may not read it: a reset mail's link signs its reader in as the shopper.
     const { token: staff } = await makeStaff(app);
     expect((await call(app, 'GET', '/admin/mails', { token: staff })).statusCode).toBe(403);
+    // The owner's dashboard counts it; staff's has no such figure.
+    expect((await call(app, 'GET', '/admin/dashboard', { token: owner })).body.data.failed_mails).toBe(failed.body.data.failed);
+    expect((await call(app, 'GET', '/admin/dashboard', { token: staff })).body.data.failed_mails).toBeNull();
 
     const since = smtp.received.length;
     const retried = await call(app, 'POST', `/admin/mails/${row.id}/retry`, { token: owner, lang: 'ar' });

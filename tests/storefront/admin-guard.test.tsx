@@ -48,6 +48,20 @@ describe('the back office\'s guard', () => {
     expect(screen.getByRole('link', { name: /Pending\s*2/ }).getAttribute('href')).toBe('/orders?status=pending');
   });
 
+  it('shows the owner how many mails failed, leading to them in the outbox; nothing when none did', async () => {
+    const failed = ok({ ...(dashboard.body.data as object), failed_mails: 2 });
+    fakeApi({ '/user/profile': () => me('owner'), '/admin/dashboard': () => failed });
+    renderAdmin('/');
+    expect((await screen.findByRole('link', { name: /Mails not sent\s*2/ })).getAttribute('href')).toBe('/outbox?status=failed');
+  });
+
+  it('shows no failed mails figure when none failed', async () => {
+    fakeApi({ '/user/profile': () => me('owner'), '/admin/dashboard': () => ok({ ...(dashboard.body.data as object), failed_mails: 0 }) });
+    renderAdmin('/');
+    await screen.findByRole('link', { name: /Orders today\s*3/ });
+    expect(screen.queryByRole('link', { name: /Mails not sent/ })).toBeNull();
+  });
+
   it('shows the owner the audit in the menu', async () => {
     fakeApi({ '/user/profile': () => me('owner'), '/admin/dashboard': () => dashboard });
     renderAdmin('/');

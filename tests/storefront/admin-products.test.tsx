@@ -52,7 +52,7 @@ function api(routes: Parameters<typeof fakeApi>[0]) {
 
 describe('who sees the products', () => {
   it('the owner has them in the menu; staff neither see the entry nor the screen', async () => {
-    api({ '/admin/dashboard': () => ok({ today: { day: '2026-11-26', orders: 0, revenue: 0 }, by_status: {}, awaiting_payment: 0, payment_reported: 0, unread_messages: 0, low_stock: [] }) });
+    api({ '/admin/dashboard': () => ok({ today: { day: '2026-11-26', orders: 0, revenue: 0 }, by_status: {}, awaiting_payment: 0, payment_reported: 0, unread_messages: 0, failed_mails: null, low_stock: [] }) });
     const { unmount } = renderAdmin('/');
     expect(await screen.findByRole('link', { name: 'Products' })).toBeTruthy();
     unmount();

@@ -31,7 +31,7 @@ export const me = (role: 'shopper' | 'staff' | 'owner', must_change_password = f
 export const dashboard = ok({
   today: { day: '2026-11-26', orders: 3, revenue: 1250 },
   by_status: { pending: 2, confirmed: 1, 'on the way': 0, 'out for delivery': 0, delivered: 4, cancelled: 1 },
-  awaiting_payment: 1, payment_reported: 1, unread_messages: 2, low_stock: [],
+  awaiting_payment: 1, payment_reported: 1, unread_messages: 2, failed_mails: null, low_stock: [],
 });
 
 export const orderRow = (id: number, number: string, extra: Record<string, unknown> = {}) => ({

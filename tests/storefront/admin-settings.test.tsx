@@ -39,7 +39,7 @@ const type = (name: string | RegExp, value: string) => fireEvent.change(field(na
 
 describe('the owner\'s menu', () => {
   it('offers Staff and Settings to the owner only; staff are told the screens are the owner\'s', async () => {
-    serve({ '/admin/dashboard': () => ok({ today: { day: '2026-11-26', orders: 0, revenue: 0 }, by_status: {}, awaiting_payment: 0, payment_reported: 0, unread_messages: 0, low_stock: [] }) });
+    serve({ '/admin/dashboard': () => ok({ today: { day: '2026-11-26', orders: 0, revenue: 0 }, by_status: {}, awaiting_payment: 0, payment_reported: 0, unread_messages: 0, failed_mails: null, low_stock: [] }) });
     const owner = renderAdmin('/');
     const menu = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');

@@ -45,7 +45,7 @@ const coupon = (extra: Record<string, unknown> = {}) => ({
 
 describe('the menu', () => {
   it('offers the owner categories, coupons and the shop\'s texts; staff neither see them nor open them', async () => {
-    serve({ '/user/profile': () => me('owner'), '/admin/dashboard': () => ok({ today: { day: '2026-11-26', orders: 0, revenue: 0 }, by_status: {}, awaiting_payment: 0, payment_reported: 0, unread_messages: 0, low_stock: [] }) });
+    serve({ '/user/profile': () => me('owner'), '/admin/dashboard': () => ok({ today: { day: '2026-11-26', orders: 0, revenue: 0 }, by_status: {}, awaiting_payment: 0, payment_reported: 0, unread_messages: 0, failed_mails: null, low_stock: [] }) });
     const owner = renderAdmin('/');
     const menu = await screen.findByRole('navigation', { name: 'Back office' });
     for (const name of ['Categories', 'Coupons', 'Shop texts']) expect(within(menu).getByRole('link', { name })).toBeTruthy();

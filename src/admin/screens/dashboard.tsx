@@ -43,6 +43,9 @@ export function DashboardScreen() {
               <Figure to="/orders?payment_status=reported" label={t`Transfers to check`} value={formatNumber(data.payment_reported, lang)} />
               <Figure to="/orders?payment_status=awaiting" label={t`Awaiting payment`} value={formatNumber(data.awaiting_payment, lang)} />
               <Figure to="/messages" label={t`Unread messages`} value={formatNumber(data.unread_messages, lang)} />
+              {data.failed_mails !== null && data.failed_mails > 0 && (
+                <Figure to="/outbox?status=failed" label={t`Mails not sent`} value={formatNumber(data.failed_mails, lang)} />
+              )}
             </Box>
             <Typography component="h2" variant="h6" sx={{ mb: 1 }}>{t`Orders by status`}</Typography>
             <Box sx={grid}>

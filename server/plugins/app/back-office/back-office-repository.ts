@@ -47,11 +47,11 @@ export class BackOfficeRepository {
     private readonly timeZone: string,
   ) {}
 
-  async dashboard(lang: Lang, now = new Date()) {
+  async dashboard(lang: Lang, owner: boolean, now = new Date()) {
     const today = dayInZone(now, this.timeZone);
     const start = dayStartInZone(today, this.timeZone);
     const end = dayStartInZone(addDays(today, 1), this.timeZone);
-    const [todayRow, byStatus, awaiting, unread, lowStock] = await Promise.all([
+    const [todayRow, byStatus, awaiting, unread, lowStock, failedMails] = await Promise.all([
       this.db.selectFrom('orders')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('revenue')])
         .where('created_at', '>=', start).where('created_at', '<', end).where('status', '!=', 'cancelled')
@@ -63,6 +63,7 @@ export class BackOfficeRepository {
       this.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id')
         .select(['p.id', 'p.name_en', 'p.name_ar', 'p.stock', 'p.main_image', 'p.price', 'p.sale_price', 'c.name_en as category_en', 'c.name_ar as category_ar'])
         .where('p.stock', '<=', LOW_STOCK).where('p.archived_at', 'is', null).orderBy('p.stock').orderBy('p.id').limit(20).execute(),
+      owner ? this.db.selectFrom('mails').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').executeTakeFirst() : null,
     ]);
     const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
     for (const row of byStatus) if (row.status in counts) counts[row.status as OrderStatus] = Number(row.n);
@@ -72,6 +73,7 @@ export class BackOfficeRepository {
       awaiting_payment: Number(awaiting.find((row) => row.payment_status === 'awaiting')?.n ?? 0),
       payment_reported: Number(awaiting.find((row) => row.payment_status === 'reported')?.n ?? 0),
       unread_messages: Number(unread?.n ?? 0),
+      failed_mails: failedMails ? Number(failedMails.n) : null,
       low_stock: lowStock.map((p) => ({
         id: p.id,
         name: localized(p, 'name', lang),

@@ -39,8 +39,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(mailRoutes);
 
   app.get('/admin/dashboard', {
-    ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock.'), response: responses(Dashboard) },
-  }, async (request) => ok(t(request.lang, 'ok'), await app.backOffice.dashboard(request.lang)));
+    ...staff, schema: { ...schema('Staff: today\'s orders and revenue, orders per status, wallet orders awaiting payment, unread messages, products low on stock; for the owner, mails that failed.'), response: responses(Dashboard) },
+  }, async (request) => ok(t(request.lang, 'ok'), await app.backOffice.dashboard(request.lang, request.user!.role === 'owner')));
 
   app.get('/admin/orders', {
     ...staff, schema: {
