@@ -37,6 +37,7 @@ const details = (lang: string): Details => ({
     description: '<p>Our signature oud, blended for evenings.</p><script>alert(1)</script>',
     typesale_name: 'normal',
     in_stock: true,
+    stock_left: null,
   },
   Product_details: {
     product_id: 1,
