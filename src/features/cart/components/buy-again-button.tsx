@@ -67,7 +67,8 @@ export function BuyAgainButton({ order, fullWidth = false }: { order: { id: numb
       fullWidth={fullWidth}
       onClick={() => void press()}
       aria-busy={busy || undefined}
-      aria-label={queued ? t`Buy order ${orderNumber} again: waiting for a connection` : t`Buy order ${orderNumber} again`}
+      // Named by what it shows, then which order: the name starts with the visible words (WCAG's "label in name").
+      aria-label={t`${label}, order ${orderNumber}`}
     >
       {label}
     </Button>
