@@ -4,7 +4,7 @@
 // a browser without the Web Share API. Both languages, axe clean.
 import { describe, expect, it } from 'vitest';
 import { plain, useShopAndBrowser, visit } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, axeClean, say, signInForSetUp, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, axeClean, checkoutForSetUp, say, signInForSetUp, type Lang } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 
 /** Product 1 of the seed has smells; product 3 has none. */
@@ -14,24 +14,12 @@ const PLAIN = 3;
 /** The demo shopper's order, placed through the API: two units of product 1 in two smells, one of product 3. */
 async function placeOrder(shopUrl: string, token: string, lang: Lang) {
   for (const id of [WITH_SMELLS, WITH_SMELLS, PLAIN]) await apiPost(shopUrl, '/addToCard', token, { product_id: id });
-  let cart = await apiGet<CartData>(shopUrl, '/showCard', token, lang);
+  const cart = await apiGet<CartData>(shopUrl, '/showCard', token, lang);
   const line = cart.product_in_card.find((l) => l.product_id === WITH_SMELLS)!;
   const smells = [line.product_smell[1], line.product_smell[0]];
   await apiPost(shopUrl, `/add/smell/${line.id}`, token, { smell: smells }, lang);
-  cart = await apiGet<CartData>(shopUrl, '/showCard', token, lang);
-  const address = await apiPost<{ id: number }>(shopUrl, '/user/add/address', token, {
-    title: 'Home', address: '5 Nile St', phone: '01012345678', city: 'Maadi', government: 'cairo',
-  });
-  const response = await fetch(`${shopUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({
-      card_id: cart.card_id, username: 'Laila Hassan', phone: '01012345678', address_id: address.id, shiping: 'free', date: null, payment: 'delivery', point: 0,
-    }),
-  });
-  if (!response.ok) throw new Error(`checkout: ${response.status} ${await response.text()}`);
-  const { data } = (await response.json()) as { data: { order: { id: number; number: string } } };
-  return { order: data.order, smells, names: cart.product_in_card.map((l) => l.product_name) };
+  const order = await checkoutForSetUp(shopUrl, token, lang);
+  return { order, smells };
 }
 
 describe.each(['en', 'ar'] as const)('buy again and share, in %s', (lang) => {
