@@ -56,6 +56,22 @@ describe.each(['en', 'ar'] as const)('buy again and share, in %s', (lang) => {
       await expect.poll(async () => plain(await page.getByRole('link', { name: /^(Cart|السلة)/ }).first().getAttribute('aria-label'))).toBe(
         say(lang, 'Cart, 3 items', 'السلة، ٣ منتجات'),
       );
+
+      // Offline: it waits in the cart's queue, the button says so, and a second press queues nothing more.
+      await context.setOffline(true);
+      await page.getByTestId('offline-status').getByText(say(lang, 'You are offline', 'أنت غير متصل بالإنترنت'), { exact: true }).waitFor();
+      await button.click();
+      await page.getByText(say(lang, 'You are offline. This change will be sent when you are back online.', 'أنت غير متصل بالإنترنت. سيُرسل هذا التغيير عند عودة الاتصال.'), { exact: true }).first().waitFor();
+      const waiting = row.getByRole('button', { name: say(lang, `Waiting for a connection, order ${order.number}`, `في انتظار الاتصال، الطلب ${order.number}`), exact: true });
+      await waiting.waitFor();
+      await axeClean(page);
+      await waiting.click();
+      // Back online: sent once, and what was added is said then (the stock allows one more order).
+      await context.setOffline(false);
+      await button.waitFor();
+      await expect.poll(async () => (await apiGet<CartData>(shop.url, '/showCard', token, lang)).card_count).toBe(6);
+      expect((await apiGet<CartData>(shop.url, '/showCard', token, lang)).product_in_card.find((l) => l.product_id === WITH_SMELLS)!.smell)
+        .toEqual([...smells, ...smells]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
