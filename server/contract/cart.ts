@@ -86,3 +86,23 @@ export const PointsValue = Type.Object({ price: Money, points: Type.Integer() })
 export const CardIdParams = Type.Object({ cardId: Id }, { additionalProperties: false });
 export const CartIdParams = Type.Object({ cartId: Id }, { additionalProperties: false });
 export const CartItemIdParams = Type.Object({ cartItemId: Id }, { additionalProperties: false });
+
+/** Why a line of the order was not put back in the cart, or not all of it (docs/rules.md, "Buy again"). */
+export type BuyAgainReason = 'unavailable' | 'out_of_stock' | 'smell_gone' | 'stock_limit';
+
+export const BuyAgainLine = Type.Object({
+  product_id: Id,
+  name: Type.String({ description: 'the product\'s name as the order has it, in the request\'s language' }),
+  ordered: Type.Integer({ description: 'the units the order had' }),
+  added: Type.Integer({ description: 'the units put in the cart now: ordered, fewer (stock_limit) or 0' }),
+  reason: Type.Union([Type.Literal('unavailable'), Type.Literal('out_of_stock'), Type.Literal('smell_gone'), Type.Literal('stock_limit'), Type.Null()], {
+    description: 'null: all added. unavailable: the owner took the product off sale; out_of_stock: none left; '
+      + 'smell_gone: a smell the order had is no longer offered (`smells` names it); stock_limit: fewer left than ordered (with what the cart held already)',
+  }),
+  smells: Type.Array(Type.String(), { description: 'smell_gone: the smells no longer offered; else empty' }),
+});
+
+export const BuyAgainData = Type.Object({
+  cart: CartData,
+  lines: Type.Array(BuyAgainLine, { description: 'one per line of the order, in its order' }),
+});

@@ -1,6 +1,12 @@
 import { Type } from 'typebox';
-import { Enum, Id, Money, Text, Timestamp } from './common.ts';
+import { Enum, Id, Money, Nullable, Text, Timestamp } from './common.ts';
 import { imageFields } from './images.ts';
+
+/**
+ * A product's page tells how many are left only at or below this many ("Only 3 left"): above it
+ * the exact stock is the shop's business (docs/rules.md, "Stock on the product's page").
+ */
+export const STOCK_LEFT_SHOWN = 5;
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
 
@@ -127,6 +133,10 @@ export const ProductDetails = Type.Object({
     description: Type.String({ description: 'HTML' }),
     typesale_name: Type.String(),
     in_stock: Type.Boolean(),
+    stock_left: Nullable(Type.Integer({
+      minimum: 1, maximum: STOCK_LEFT_SHOWN,
+      description: `the units left when they are ${STOCK_LEFT_SHOWN} or fewer (the page says "Only N left"); null above that, and when none can be bought: the exact stock is not told`,
+    })),
   }),
   Product_details: Type.Object({
     product_id: Id,

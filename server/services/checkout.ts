@@ -8,6 +8,7 @@
 import type { Static } from 'typebox';
 import type { Db } from '../db/database.ts';
 import type { PlacedOrder } from '../contract/checkout.ts';
+import { STOCK_LEFT_SHOWN } from '../contract/catalog.ts';
 import { localized, type Lang } from '../contract/lang.ts';
 import { normalizePhone, toLatinDigits, twoNamesProblem } from '../contract/rules.ts';
 import { AppError, FieldErrors, notFound, refused } from '../errors.ts';
@@ -158,7 +159,8 @@ export class CheckoutService {
           gift_name_ar: gift?.name_ar ?? null,
         }, trx);
         if (!(await stock.take(l.product_id, l.qty, trx))) throw refused('out_of_stock', { name: localized(l, 'name', lang) });
-        if (l.stock === l.qty) soldOut = true;
+        // Sold out, or low enough that its page counts what is left (stock_left): the cached pages are stale.
+        if (l.stock - l.qty <= STOCK_LEFT_SHOWN) soldOut = true;
       }
 
       if (coupon) {

@@ -32,6 +32,7 @@ const MIRRORED = { transform: 'scaleX(-1)' };
 /** Previous's and Next's chevrons: pointing to the start and to the end of the line, on the right and the left in rtl. */
 export const ChevronPreviousIcon = ({ dir, ...props }: IconProps & { dir: 'ltr' | 'rtl' }) => <ChevronStartIcon style={dir === 'rtl' ? MIRRORED : undefined} {...props} />;
 export const ChevronNextIcon = ({ dir, ...props }: IconProps & { dir: 'ltr' | 'rtl' }) => <ChevronStartIcon style={dir === 'rtl' ? undefined : MIRRORED} {...props} />;
+export const ShareIcon = (props: IconProps) => <Icon d="M18 16.08c-.76 0-1.44.3-1.96.77L8.91 12.7c.05-.23.09-.46.09-.7s-.04-.47-.09-.7l7.05-4.11c.54.5 1.25.81 2.04.81 1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3c0 .24.04.47.09.7L8.04 9.81C7.5 9.31 6.79 9 6 9c-1.66 0-3 1.34-3 3s1.34 3 3 3c.79 0 1.5-.31 2.04-.81l7.12 4.16c-.05.21-.08.43-.08.65 0 1.61 1.31 2.92 2.92 2.92s2.92-1.31 2.92-2.92-1.31-2.92-2.92-2.92z" {...props} />;
 export const LinkIcon = (props: IconProps) => <Icon d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z" {...props} />;
 /** MUI Alert's icons: a warning's outlined triangle, an error's outlined circle. */
 export const WarningIcon = (props: IconProps) => <Icon d="M12 5.99 19.53 19H4.47L12 5.99M12 2 1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z" {...props} />;

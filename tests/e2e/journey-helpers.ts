@@ -205,6 +205,27 @@ export async function apiSend<T>(method: 'POST' | 'PUT', shopUrl: string, path: 
   return ((await response.json()) as { data: T }).data;
 }
 
+/**
+ * Checks the shopper's cart out through the API, as checkout does, for a journey's set-up (the
+ * journeys of checkout.test.ts walk the screens): a new address in Cairo, free delivery. Answers
+ * the placed order's id and number.
+ */
+export async function checkoutForSetUp(shopUrl: string, token: string, lang: Lang, payment: 'cach' | 'delivery' = 'delivery') {
+  const cart = await apiGet<CartData>(shopUrl, '/showCard', token, lang);
+  const address = await apiPost<{ id: number }>(shopUrl, '/user/add/address', token, {
+    title: 'Home', address: '5 Nile St', phone: '01012345678', city: 'Maadi', government: 'cairo',
+  });
+  const response = await fetch(`${shopUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({
+      card_id: cart.card_id, username: 'Laila Hassan', phone: '01012345678', address_id: address.id, shiping: 'free', date: null, payment, point: 0,
+    }),
+  });
+  if (!response.ok) throw new Error(`checkout for the set-up: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { order: { id: number; number: string } } }).data.order;
+}
+
 /** A product's stock now, as the cart says it: one unit into the shopper's cart, read, and taken out again. */
 export async function stockNow(shopUrl: string, token: string, productId: number): Promise<number> {
   await apiPost(shopUrl, '/addToCard', token, { product_id: productId });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Static } from 'typebox';
 import { plain, seriousViolations, useShopAndBrowser, visit } from './harness.ts';
-import { apiGet, apiPost, apiSignIn, checkoutToPayment, eastern, field, say, settled, signInForSetUp, stockNow, type Lang } from './journey-helpers.ts';
+import { apiGet, apiPost, apiSignIn, checkoutForSetUp, checkoutToPayment, eastern, field, say, settled, signInForSetUp, stockNow, type Lang } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema } from '../../server/contract/checkout.ts';
 
@@ -31,19 +31,8 @@ async function placeOrder(shopUrl: string, token: string, payment: 'cach' | 'del
   const cart = await apiGet<CartData>(shopUrl, '/showCard', token, lang);
   const line = cart.product_in_card.find((l) => l.product_id === PRODUCT);
   if (!line) throw new Error('product 3 is not in the cart');
-  const address = await apiPost<{ id: number }>(shopUrl, '/user/add/address', token, {
-    title: 'Home', address: '5 Nile St', phone: '01012345678', city: 'Maadi', government: 'cairo',
-  });
-  const response = await fetch(`${shopUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({
-      card_id: cart.card_id, username: 'Laila Hassan', phone: '01012345678', address_id: address.id, shiping: 'free', date: null, payment, point: 0,
-    }),
-  });
-  if (!response.ok) throw new Error(`checkout: ${response.status} ${await response.text()}`);
-  const placed = (await response.json()) as { data: { order: { id: number } } };
-  const order = (await apiGet<{ order: OrderDetail }>(shopUrl, `/orders/${placed.data.order.id}`, token, lang)).order;
+  const placed = await checkoutForSetUp(shopUrl, token, lang, payment);
+  const order = (await apiGet<{ order: OrderDetail }>(shopUrl, `/orders/${placed.id}`, token, lang)).order;
   return { order, stockBefore: line.stock, qty: line.product_qty };
 }
 

@@ -105,6 +105,10 @@ const MATRIX: Row[] = [
     attempts: () => [{ label: 'report a transfer for the wallet order', method: 'POST', url: `/orders/${a.orderId}/payment`, body: { sender_phone: '01012345678', reference: 'VC-778899' } }],
   },
   {
+    route: 'POST /orders/{id}/buy-again', kind: 'owned',
+    attempts: () => [{ label: 'buy the order again', method: 'POST', url: `/orders/${a.orderId}/buy-again`, key: 'owner-buy-again-key' }],
+  },
+  {
     route: 'DELETE /user/address/{id}', kind: 'owned',
     attempts: () => [{ label: 'the address', method: 'DELETE', url: `/user/address/${a.addressId}` }],
   },

@@ -83,6 +83,9 @@ interface Case {
   other?: (s: Shopper) => Req;
 }
 
+/** The order each shopper's buy-again case buys again (its prepare places it). */
+const orderOf = new Map<string, number>();
+
 const CASES: Case[] = [
   {
     name: 'POST /addToCard',
@@ -136,6 +139,20 @@ const CASES: Case[] = [
     },
     change: (s) => ({ method: 'POST', url: `/remove/coupons/${s.cardId}` }),
     undo: (s) => ({ method: 'POST', url: `/add/coupons/${s.cardId}`, body: { name: 'WELCOME10' } }),
+  },
+  {
+    name: 'POST /orders/{id}/buy-again',
+    // The cart checked out with product 0 alone (3 units, so that one removal undoes the change):
+    // an order to buy again, and an empty cart.
+    prepare: async (s) => {
+      expectOk(await send(s, { method: 'POST', url: '/remove', body: { product_id: s.p2, qty: 1 } }));
+      await completeCart(app, s.token);
+      const placed = await call(app, 'POST', '/checkout', { token: s.token, body: checkoutBody(s.cardId, await addAddress(app, s.token)) });
+      expectOk(placed);
+      orderOf.set(s.token, placed.body.data.order.id);
+    },
+    change: (s) => ({ method: 'POST', url: `/orders/${orderOf.get(s.token)}/buy-again` }),
+    undo: (s) => ({ method: 'POST', url: '/remove', body: { product_id: s.p0, qty: 3 } }),
   },
   {
     name: 'GET /usepoint/done',

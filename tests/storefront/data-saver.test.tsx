@@ -62,6 +62,7 @@ const details = (): Details => ({
     description: '<p>Our signature oud.</p>',
     typesale_name: 'normal',
     in_stock: true,
+    stock_left: null,
   },
   Product_details: {
     product_id: 1, smell: 'Oud', smells: ['Oud'], product_code: 'B0ATR10458', model_number: 'ATR-OUD-001',

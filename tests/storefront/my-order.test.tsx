@@ -1,6 +1,6 @@
 // The shopper's own actions on an order: the payment status in words, reporting
-// a Vodafone Cash transfer, cancelling a pending order, and the back office
-// link for staff (docs/rules.md, "Payment status", "Order statuses").
+// a Vodafone Cash transfer, cancelling a pending order, buying it again, and the back office
+// link for staff (docs/rules.md, "Payment status", "Order statuses", "Buy again").
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -13,8 +13,9 @@ import { formatTimestamp } from '@/lib/dates';
 import MyOrders from '@/app/routes/my-orders';
 import TrackOrder from '@/app/routes/track-order';
 import { Nav } from '@/app/shell/nav';
+import { cartQuery } from '@/features/cart/api/get-cart';
 import { fakeApi, renderApp } from './render';
-import { TOKEN, json, ok } from './fixtures';
+import { TOKEN, cartLine, cartOf, json, ok } from './fixtures';
 
 beforeEach(() => localStorage.setItem('userToken', TOKEN));
 afterEach(() => {
@@ -309,5 +310,74 @@ describe('the back office link', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
     await screen.findByRole('menuitem', { name: 'Sign in' });
     expect(screen.queryByRole('menuitem', { name: 'Back office' })).toBeNull();
+  });
+});
+
+describe('buy again', () => {
+  const orders = () => ok({ orders: [row(7, { status: 'delivered' })], meta: { page: 1, per_page: 10, total: 1, last_page: 1 } });
+  const oud = cartLine({ product_qty: 2, smell: ['Rose', 'Amber'] });
+  const answer = (lines: unknown[], message = 'OK') => json({ status: 200, message, data: { cart: cartOf([oud]), lines } });
+  const line = (product_id: number, name: string, ordered: number, added: number, reason: string | null, smells: string[] = []) =>
+    ({ product_id, name, ordered, added, reason, smells });
+  const mixed = [
+    line(5, 'Oud Royal', 2, 2, null), line(6, 'Bleu Horizon', 1, 0, 'out_of_stock'), line(8, 'Musk Tahara', 1, 0, 'smell_gone', ['Vanilla']),
+    line(9, 'Amber Nights', 3, 1, 'stock_limit'), line(10, 'Old Rose', 1, 0, 'unavailable'),
+  ];
+  /** The Idempotency-Key of each buy-again sent. */
+  const keysSent = (fetchMock: ReturnType<typeof fakeApi>['fetchMock']) => fetchMock.mock.calls
+    .filter(([input, init]) => String(input).endsWith('/orders/7/buy-again') && init?.method === 'POST')
+    .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+
+  it('from My orders: one keyed POST, the cart takes the answer, and the shopper hears what was added and what was not, by name', async () => {
+    const { fetchMock } = fakeApi({ '/orders': orders, '/orders/7/buy-again': () => answer(mixed) });
+    const queryClient = renderAt('/myOrders');
+    const item = await screen.findByRole('listitem', { name: 'Order ATR-10007' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Buy again, order ATR-10007' }));
+
+    expect(await screen.findByText('Added to your cart: Oud Royal (×2) and Amber Nights.')).toBeTruthy();
+    expect(screen.getByText('Bleu Horizon is out of stock.')).toBeTruthy();
+    expect(screen.getByText('Musk Tahara no longer comes in Vanilla.')).toBeTruthy();
+    expect(screen.getByText('Only 1 of the 3 units of Amber Nights could be added: that is all we have.')).toBeTruthy();
+    expect(screen.getByText('Old Rose is no longer sold.')).toBeTruthy();
+    expect(keysSent(fetchMock)).toEqual([expect.stringMatching(/^\S{8,}$/)]);
+    expect(queryClient.getQueryData(cartQuery('en', TOKEN).queryKey)).toEqual(cartOf([oud]));
+  });
+
+  it('says plainly when nothing could be added', async () => {
+    fakeApi({ '/orders': orders, '/orders/7/buy-again': () => answer([mixed[1]]) });
+    renderAt('/myOrders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy again, order ATR-10007' }));
+    expect(await screen.findByText('Nothing from order ATR-10007 could be added to your cart.')).toBeTruthy();
+    expect(screen.getByText('Bleu Horizon is out of stock.')).toBeTruthy();
+  });
+
+  it('in Arabic, from the order\'s page', async () => {
+    localStorage.setItem('lang', 'ar');
+    fakeApi({
+      '/orders/7': () => ok({ order: detail() }),
+      '/orders/7/buy-again': () => answer([line(5, 'عود ملكي', 2, 2, null), line(6, 'أفق أزرق', 1, 0, 'out_of_stock')]),
+    });
+    renderAt(TRACK);
+    fireEvent.click(await screen.findByRole('button', { name: 'اطلبه تاني، الطلب ATR-10007' }));
+    expect(await screen.findByText('أضفنا إلى سلتك: عود ملكي (×٢).')).toBeTruthy();
+    expect(screen.getByText('نفدت كمية أفق أزرق.')).toBeTruthy();
+  });
+
+  it('offline: waits in the cart\'s queue, says so, queues nothing more on a second press, and is sent once when back online', async () => {
+    const { fetchMock } = fakeApi({ '/orders': orders, '/orders/7/buy-again': () => answer(mixed.slice(0, 1)) });
+    renderAt('/myOrders');
+    const button = await screen.findByRole('button', { name: 'Buy again, order ATR-10007' });
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(button);
+    expect(await screen.findByText('You are offline. This change will be sent when you are back online.')).toBeTruthy();
+    const waiting = await screen.findByRole('button', { name: 'Waiting for a connection, order ATR-10007' });
+    expect(waiting.textContent).toBe('Waiting for a connection');
+    fireEvent.click(waiting);
+    expect(keysSent(fetchMock)).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('Added to your cart: Oud Royal (×2).')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy again, order ATR-10007' }).textContent).toBe('Buy again'));
+    expect(keysSent(fetchMock)).toHaveLength(1);
   });
 });

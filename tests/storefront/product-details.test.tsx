@@ -8,6 +8,7 @@ import { Nav } from '@/app/shell/nav';
 import { cutWords, RELATED_BREAKPOINTS } from '@/features/product/components/related-carousel';
 import { CAROUSEL_DEFAULTS } from '@/features/product/components/carousel';
 import type { ProductDetails as Details } from '@/features/product/api/get-product';
+import { StockLeft } from '@/features/product/components/stock-left';
 import { fakeApi, renderApp, stubMatchMedia, swiperRegion } from './render';
 
 // jsdom has no matchMedia, which Swiper's breakpoints ask for.
@@ -37,6 +38,7 @@ const details = (lang: string): Details => ({
     description: '<p>Our signature oud, blended for evenings.</p><script>alert(1)</script>',
     typesale_name: 'normal',
     in_stock: true,
+    stock_left: null,
   },
   Product_details: {
     product_id: 1,
@@ -274,14 +276,66 @@ describe('the product details page', () => {
     for (const swiper of swipers) expect(swiper.classList.contains('swiper-rtl')).toBe(true);
   });
 
-  it('copies the product link and says so', async () => {
+  it('copies the product link and says so where the device cannot share', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    expect('share' in navigator).toBe(false);
     fakeApi({ '/products/details/1': ok });
     renderDetails();
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/products/product-details/1`);
+  });
+
+  it('shares through the device\'s share sheet where it has one: its name, a line and the link, nothing copied', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    const canShare = vi.fn().mockReturnValue(true);
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share, canShare, clipboard: { writeText } });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const button = await screen.findByRole('button', { name: 'Share' });
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    const data = { title: 'Royal Oud Intense', text: 'Royal Oud Intense at Attar', url: `${window.location.origin}/products/product-details/1` };
+    expect(share).toHaveBeenCalledWith(data);
+    expect(canShare).toHaveBeenCalledWith(data);
+    expect(writeText).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Link copied to clipboard!')).toBeNull();
+  });
+
+  it('says nothing when the shopper closes the share sheet without sharing (AbortError)', async () => {
+    const share = vi.fn().mockRejectedValue(new DOMException('Share canceled', 'AbortError'));
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share, canShare: () => true, clipboard: { writeText } });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByText('Failed to copy link. Please try again.')).toBeNull();
+    expect(screen.queryByText('Link copied to clipboard!')).toBeNull();
+  });
+
+  it('copies the link instead when the share sheet fails for another reason', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share: vi.fn().mockRejectedValue(new DOMException('No', 'NotAllowedError')), canShare: () => true, clipboard: { writeText } });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/products/product-details/1`);
+  });
+
+  it('names the share button in Arabic', async () => {
+    localStorage.setItem('lang', 'ar');
+    vi.stubGlobal('navigator', { ...navigator, share: vi.fn(), canShare: () => true });
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    expect(await screen.findByRole('button', { name: 'مشاركة' })).toBeTruthy();
   });
 
   it('says when the link could not be copied', async () => {
@@ -759,17 +813,39 @@ describe('what the product page offers', () => {
     return { body: { status: 200, message: 'OK', data: d } };
   };
 
-  it('out of stock: says so, keeps the heart, and offers no add to cart and no delivery line', async () => {
-    fakeApi({ '/products/details/1': variant((d) => { d.OverView_Product.in_stock = false; }) });
+  it('out of stock: says so, keeps the heart, and its add to cart is disabled, described by "Out of stock"; no delivery line', async () => {
+    const { calls } = fakeApi({ '/products/details/1': variant((d) => { d.OverView_Product.in_stock = false; }) });
     renderDetails();
     const h1 = await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' });
     const info = h1.parentElement!;
     expect(within(info).getByText('Out of stock')).toBeTruthy();
     expect(within(info).queryByText('Within 7 Days')).toBeNull();
     expect(within(info).queryByText('Delivery:')).toBeNull();
-    expect(within(info).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    const add = within(info).getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.getAttribute('aria-describedby')).toBe('product-stock');
+    expect(document.getElementById('product-stock')!.textContent).toBe('Out of stock');
+    fireEvent.click(add);
+    expect(calls.some((c) => c.path === '/addToCard')).toBe(false);
     expect(within(info).queryByRole('combobox', { name: 'Smell' })).toBeNull();
-    expect(within(info).getByRole('button', { name: 'Add Royal Oud Intense to wishlist' })).toBeTruthy();
+    expect(within(info).queryByText(/left$/)).toBeNull();
+    const heart = within(info).getByRole('button', { name: 'Add Royal Oud Intense to wishlist' }) as HTMLButtonElement;
+    expect(heart.disabled).toBe(false);
+  });
+
+  it('in stock with 5 or fewer left: "Only N left", and the add button works', async () => {
+    fakeApi({ '/products/details/1': variant((d) => { d.OverView_Product.stock_left = 3; }) });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    expect(within(info).getByText('Only 3 left')).toBeTruthy();
+    expect((within(info).getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('without a count (more than 5 left) says nothing about how many', async () => {
+    fakeApi({ '/products/details/1': ok });
+    renderDetails();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Royal Oud Intense' })).parentElement!;
+    expect(within(info).queryByText(/^Only/)).toBeNull();
   });
 
   it('in stock: the delivery line and no "Out of stock"', async () => {
@@ -860,5 +936,27 @@ describe('what the product page offers', () => {
     fireEvent.click(within(info).getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Added to your cart.')).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/add/smell'))).toBe(false);
+  });
+});
+
+describe('"Only N left" in both languages', () => {
+  const renderLeft = (left: number) => renderApp(<StockLeft left={left} />);
+
+  it.each([[1, 'Only 1 left'], [2, 'Only 2 left'], [5, 'Only 5 left']])('English: %i', async (left, text) => {
+    renderLeft(left);
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  // Arabic's plural forms (one, two, few for 3–10, many for 11–99), in the page's Eastern digits.
+  it.each([
+    [1, 'باقي قطعة واحدة بس'],
+    [2, 'باقي قطعتين بس'],
+    [3, 'باقي ٣ قطع بس'],
+    [5, 'باقي ٥ قطع بس'],
+    [11, 'باقي ١١ قطعة بس'],
+  ])('Arabic: %i', async (left, text) => {
+    localStorage.setItem('lang', 'ar');
+    renderLeft(left);
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 });

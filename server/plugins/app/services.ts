@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { BuyAgainService } from '../../services/buy-again.ts';
 import { CheckoutService } from '../../services/checkout.ts';
 import { OrderStatusService } from '../../services/order-status.ts';
 import { ProductPhotosService } from '../../services/product-photos.ts';
@@ -9,6 +10,7 @@ import { OrderMails } from '../../mail/order-mails.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
+    buyAgain: BuyAgainService;
     orderStatus: OrderStatusService;
     productPhotos: ProductPhotosService;
   }
@@ -28,6 +30,7 @@ async function services(app: FastifyInstance) {
     catalog: app.catalog,
     mails,
   }));
+  app.decorate('buyAgain', new BuyAgainService(app.db, { carts: app.carts, orders: app.orders, keys: app.idempotencyKeys }));
   app.decorate('orderStatus', new OrderStatusService(app.db, { orders: app.orders, stock: app.stock, coupons: app.coupons, points: app.points, audit: app.audit, mails }));
   // The photos' folder and the placeholder a product without photos shows, made at start.
   ensurePhotosFolder(app.config.mediaDir);

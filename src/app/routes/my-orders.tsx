@@ -11,6 +11,7 @@ import { ordersQuery } from '@/features/orders/api/get-orders';
 import { OrdersList } from '@/features/orders/components/orders-list';
 import { NoOrders, OrdersSkeleton } from '@/features/orders/components/orders-states';
 import { LoadFailed } from '@/components/load-failed';
+import { BuyAgainButton } from '@/features/cart/components/buy-again-button';
 import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { withMui } from '@/lib/mui/scope';
 
@@ -20,7 +21,7 @@ function pageOf(value: string | null): number {
   return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }
 
-/** /myOrders: the signed-in shopper's orders, newest first, ten a page, each with a way to track it. */
+/** /myOrders: the signed-in shopper's orders, newest first, ten a page, each with a way to track it and to buy it again. */
 function MyOrders() {
   const { t } = useLingui();
   usePageTitle(t`My orders`);
@@ -40,7 +41,7 @@ function MyOrders() {
   else {
     body = (
       <Box aria-busy={isPlaceholderData || undefined} sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <OrdersList orders={data.orders} />
+        <OrdersList orders={data.orders} actions={(order) => <BuyAgainButton order={order} fullWidth />} />
         <PaginationBar
           page={page}
           count={data.meta.last_page}

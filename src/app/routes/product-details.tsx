@@ -133,15 +133,23 @@ function ProductPage({ data }: { data: Details }) {
         <ProductGallery product={product} />
         <ProductInfo
           product={product}
+          stockId="product-stock"
           choices={product.in_stock && <SmellChoice smells={data.Product_details.smells} value={smell} onChange={setSmell} />}
           actions={(
             <>
               {/* The name goes with each change (a change made offline is listed and reported by it);
                   the page's own button keeps its short name: the page is about this product.
-                  Out of stock there is nothing to add: only the heart stays. */}
-              {product.in_stock && (
-                <AddToCartButton productId={id} productName={product.name} aria-label={t`Add to cart`} size="large" smell={smell || null} />
-              )}
+                  Out of stock the button stays, disabled and described by the "Out of stock" line
+                  above it, and the heart still works. */}
+              <AddToCartButton
+                productId={id}
+                productName={product.name}
+                aria-label={t`Add to cart`}
+                size="large"
+                smell={smell || null}
+                disabled={!product.in_stock}
+                aria-describedby={product.in_stock ? undefined : 'product-stock'}
+              />
               <WishButton productId={id} productName={product.name} />
             </>
           )}

@@ -17,6 +17,7 @@ import { OrderItems } from '@/features/orders/components/order-items';
 import { OrderTotals } from '@/features/orders/components/order-totals';
 import { OrderAddress, OrderDelivery, OrderPayment } from '@/features/orders/components/order-info';
 import { CancelOrderButton } from '@/features/orders/components/cancel-order';
+import { BuyAgainButton } from '@/features/cart/components/buy-again-button';
 import { LoadFailed } from '@/components/load-failed';
 import { withMui } from '@/lib/mui/scope';
 
@@ -45,7 +46,7 @@ const DETAIL_GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr',
 /**
  * /trackOrders/{id}/{num}: where an order is (the five steps with when each
  * was reached, and why it was cancelled), what is in it, where it goes, how it is paid and what it
- * costs. It looks again whenever the shopper comes back to the tab, so a
+ * costs, and Buy again. It looks again whenever the shopper comes back to the tab, so a
  * status the shop changed meanwhile shows.
  */
 function TrackOrder() {
@@ -108,6 +109,7 @@ function TrackOrder() {
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           {order?.status === 'pending' && <CancelOrderButton order={order} focusAfter="order-title" />}
+          {order && <BuyAgainButton order={order} />}
           <Button component={RouterLink} to="/myOrders" variant="text">{t`Back to my orders`}</Button>
         </Box>
       </Box>

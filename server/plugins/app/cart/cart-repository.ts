@@ -1,4 +1,6 @@
 import { sql, type Selectable } from 'kysely';
+import type { Static } from 'typebox';
+import type { BuyAgainLine, BuyAgainReason } from '../../../contract/cart.ts';
 import { isForeignKeyViolation, type Db, type Q } from '../../../db/database.ts';
 import type { CouponsTable } from '../../../db/schema.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -57,6 +59,20 @@ export interface CartState {
 }
 
 export const NOT_THERE = 'not there';
+
+/** A line of an order, as buy again reads it (OrdersRepository.linesToBuyAgain). */
+export interface OrderLineToBuy {
+  product_id: number;
+  name_en: string;
+  name_ar: string;
+  qty: number;
+  /** the smell of each unit, by name in both languages */
+  smells: { en: string; ar: string }[];
+  gift_id: number | null;
+}
+
+/** What became of one line of the order (the contract's BuyAgainLine). */
+export type BuyAgainOutcome = Static<typeof BuyAgainLine>;
 
 /**
  * What of a product can still be bought: its stock, or none once the owner archived it. A cart
@@ -417,6 +433,66 @@ export class CartRepository {
       await trx.updateTable('carts').set({ points_applied: applied ? 1 : 0, updated_at: new Date().toISOString() })
         .where('id', '=', cart.id).execute();
     });
+  }
+
+  /**
+   * Buy again: an order's lines put back in the shopper's cart, inside the caller's transaction
+   * (services/buy-again.ts), by the cart's rules (docs/rules.md, "Buy again"): each line with its
+   * smells (matched by name, as the order keeps them) and its gift while the product still offers
+   * it; never above the stock, counting what the cart holds already. A line whose product is off
+   * sale, sold out or no longer offers one of its smells is skipped. Answers what became of each line.
+   */
+  async putBack(userId: number, items: readonly OrderLineToBuy[], lang: Lang, q: Q): Promise<BuyAgainOutcome[]> {
+    const cart = await this.cartFor(userId, q);
+    const ids = [...new Set(items.map((i) => i.product_id))];
+    if (ids.length === 0) return [];
+    const [products, options, offered, held] = await Promise.all([
+      q.selectFrom('products').select(['id', 'stock', 'archived_at', 'sale_type', 'price', 'sale_price']).where('id', 'in', ids).execute(),
+      q.selectFrom('product_smells').select(['id', 'product_id', 'name_en', 'name_ar']).where('product_id', 'in', ids).execute(),
+      q.selectFrom('product_gifts').select(['product_id', 'gift_id']).where('product_id', 'in', ids).execute(),
+      q.selectFrom('cart_items').select(['id', 'product_id', 'qty', 'smell_ids', 'gift_id']).where('cart_id', '=', cart.id).where('product_id', 'in', ids).execute(),
+    ]);
+    const product = new Map(products.map((p) => [p.id, p]));
+    const lines = new Map<number, { id: number; qty: number; smellIds: (number | null)[]; gift_id: number | null }>(
+      held.map((l) => [l.product_id, { id: l.id, qty: l.qty, smellIds: resizeSmells(parseIds(l.smell_ids), l.qty), gift_id: l.gift_id }]),
+    );
+    const now = new Date().toISOString();
+    const outcomes: BuyAgainOutcome[] = [];
+    for (const item of items) {
+      const outcome = (added: number, reason: BuyAgainReason | null, smells: string[] = []): BuyAgainOutcome =>
+        ({ product_id: item.product_id, name: localized(item, 'name', lang), ordered: item.qty, added, reason, smells });
+      const p = product.get(item.product_id);
+      if (!p || p.archived_at !== null) { outcomes.push(outcome(0, 'unavailable')); continue; }
+      if (p.stock <= 0) { outcomes.push(outcome(0, 'out_of_stock')); continue; }
+      // The order keeps its smells by name (both languages): each must still be one of the product's.
+      const own = options.filter((o) => o.product_id === p.id);
+      const wanted = item.smells.map((s) => ({ s, match: own.find((o) => o.name_en.toLowerCase() === s.en.toLowerCase() || o.name_ar === s.ar) }));
+      const gone = wanted.filter((w) => !w.match).map((w) => w.s[lang]);
+      if (gone.length > 0) { outcomes.push(outcome(0, 'smell_gone', [...new Set(gone)])); continue; }
+      const line = lines.get(p.id);
+      const before = line?.qty ?? 0;
+      const added = Math.min(item.qty, p.stock - before);
+      if (added <= 0) { outcomes.push(outcome(0, 'stock_limit')); continue; }
+      const qty = before + added;
+      // The order's smells for the units added (a product that had none then gets empty slots to choose).
+      const smellIds = [...(line?.smellIds ?? []), ...resizeSmells(wanted.map((w) => w.match!.id), added)];
+      const gifts = new Set(offered.filter((g) => g.product_id === p.id).map((g) => g.gift_id));
+      const gift = [item.gift_id, line?.gift_id ?? null].find((g) => g !== null && gifts.has(g)) ?? null;
+      const next = { id: line?.id ?? 0, qty, smellIds, gift_id: giftAllowed(p.sale_type, qty) ? gift : null };
+      if (!line) {
+        const inserted = await q.insertInto('cart_items').values({
+          cart_id: cart.id, product_id: p.id, qty, smell_ids: JSON.stringify(smellIds), gift_id: next.gift_id, created_at: now,
+          price_seen: p.sale_price ?? p.price,
+        }).returning('id').executeTakeFirstOrThrow();
+        next.id = inserted.id;
+      } else {
+        await q.updateTable('cart_items').set({ qty, smell_ids: JSON.stringify(smellIds), gift_id: next.gift_id }).where('id', '=', line.id).execute();
+      }
+      lines.set(p.id, next);
+      outcomes.push(outcome(added, added < item.qty ? 'stock_limit' : null));
+    }
+    if (outcomes.some((o) => o.added > 0)) await this.#touch(cart.id, q);
+    return outcomes;
   }
 
   /** Empties the cart after its order: no lines, no coupon, no points applied. */

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import type { Lang } from '../../../i18n/messages.ts';
 import { localized } from '../../../contract/lang.ts';
 import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
-import { REVIEWS_PER_PAGE, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../contract/catalog.ts';
+import { REVIEWS_PER_PAGE, STOCK_LEFT_SHOWN, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../contract/catalog.ts';
 import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { htmlToText } from '../../../domain/html-text.ts';
@@ -346,6 +346,8 @@ export class CatalogRepository {
         typesale_name: p.sale_type,
         // An archived product's page stays (orders and shared links lead to it) but offers nothing to add.
         in_stock: p.stock > 0 && p.archived_at === null,
+        // The count only when it is low (docs/rules.md, "Stock on the product's page").
+        stock_left: p.stock > 0 && p.stock <= STOCK_LEFT_SHOWN && p.archived_at === null ? p.stock : null,
       },
       Product_details: {
         product_id: p.id,

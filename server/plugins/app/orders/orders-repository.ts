@@ -155,4 +155,12 @@ export class OrdersRepository {
   itemsOf(orderId: number, q: Q = this.db) {
     return q.selectFrom('order_items').select(['product_id', 'qty']).where('order_id', '=', orderId).execute();
   }
+
+  /** A shopper's own order's lines, for buy again (services/buy-again.ts); undefined for anyone else's order. */
+  async linesToBuyAgain(userId: number, orderId: number, q: Q = this.db) {
+    if (!(await this.findOwned(userId, orderId, q))) return undefined;
+    const items = await q.selectFrom('order_items').select(['product_id', 'name_en', 'name_ar', 'qty', 'smells_json', 'gift_id'])
+      .where('order_id', '=', orderId).orderBy('id').execute();
+    return items.map(({ smells_json, ...i }) => ({ ...i, smells: JSON.parse(smells_json) as { en: string; ar: string }[] }));
+  }
 }

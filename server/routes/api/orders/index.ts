@@ -5,7 +5,8 @@ import { Meta } from '../../../contract/catalog.ts';
 import { CancelOrderBody, OrderDetail, OrderRow, OrdersQuery, ReportPaymentBody } from '../../../contract/checkout.ts';
 import { normalizePhone } from '../../../contract/rules.ts';
 import { t } from '../../../i18n/messages.ts';
-import { bearer, describe, ok, responses } from '../helpers.ts';
+import { BuyAgainData } from '../../../contract/cart.ts';
+import { bearer, describe, idempotent, idempotentHeaders, ok, responses } from '../helpers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = { tags: ['orders'], security: bearer };
@@ -48,6 +49,30 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { sender_phone, reference } = request.body;
     const id = await app.orderStatus.reportTransfer(request.user!.id, request.params.id, normalizePhone(sender_phone)!, reference.trim());
     return ok(t(request.lang, 'payment_reported'), { order: await app.orders.detail(request.user!.id, id, request.lang) });
+  });
+
+  app.post('/orders/:id/buy-again', {
+    onRequest: app.authenticate,
+    // The cart and the answer are kept with the key in one transaction (services/buy-again.ts): a
+    // retry, or the storefront's offline queue, adds the order once.
+    ...idempotent,
+    schema: {
+      ...schema, ...idempotentHeaders, params: IdParams, response: responses(BuyAgainData),
+      description: describe('Buy again: puts the lines of one of the account\'s orders back in the cart, with their smells and gift, '
+        + 'never above the stock; skips what is off sale, sold out or no longer has a smell the order had, and says which in `lines` (docs/rules.md, "Buy again").', [
+        [404, 'order_not_found'],
+      ]),
+    },
+  }, async (request) => {
+    const { lang } = request;
+    return app.buyAgain.run(request.user!.id, request.params.id, lang, {
+      keyId: request.idempotencyKeyId,
+      answer: (cart, lines) => {
+        const added = lines.filter((l) => l.added > 0).length;
+        const key = added === 0 ? 'buy_again_none' : lines.every((l) => l.reason === null) ? 'buy_again_added' : 'buy_again_partly';
+        return ok(t(lang, key), { cart, lines });
+      },
+    });
   });
 };
 

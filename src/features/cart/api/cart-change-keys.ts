@@ -8,6 +8,8 @@ export const cartChangeKeys = {
   line: ['cart', 'line'] as const,
   smell: ['cart', 'smell'] as const,
   remove: ['cart', 'remove'] as const,
+  /** an order's lines put back (buy-again.tsx) */
+  again: ['cart', 'again'] as const,
 };
 
 /** One scope: the server sees the cart's changes one at a time, in the order they were made. */

@@ -4,10 +4,11 @@ import { addToCartChange } from './add-to-cart';
 import { changeCartLineChange } from './change-cart-line';
 import { setSmellsChange } from './set-smells';
 import { removeFromCartChange } from './remove-from-cart';
+import { buyAgainChange } from './buy-again';
 
 /**
  * The cart changes a shopper can make offline: add, quantity and gift,
- * smells, remove. Registered when the query client is made, before the
+ * smells, remove, an order bought again. Registered when the query client is made, before the
  * persisted cache is restored, so a change left waiting can be sent.
  */
 export function registerCartChanges(queryClient: QueryClient) {
@@ -15,4 +16,5 @@ export function registerCartChanges(queryClient: QueryClient) {
   registerChange(queryClient, changeCartLineChange);
   registerChange(queryClient, setSmellsChange);
   registerChange(queryClient, removeFromCartChange);
+  registerChange(queryClient, buyAgainChange);
 }

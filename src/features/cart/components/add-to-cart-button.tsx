@@ -27,6 +27,8 @@ interface Props {
   'aria-label'?: string;
   /** the smell chosen for the unit being added (the product's page), or none */
   smell?: string | null;
+  /** the id of what says why it is disabled ("Out of stock" beside it) */
+  'aria-describedby'?: string;
 }
 
 /**
@@ -48,7 +50,9 @@ interface Props {
  * again by itself, and no longer holds the button either. The smell of an
  * add made offline is chosen in the cart.
  */
-export function AddToCartButton({ productId, productName, disabled, size = 'small', className, 'aria-label': label, smell = null }: Props) {
+export function AddToCartButton({
+  productId, productName, disabled, size = 'small', className, 'aria-label': label, smell = null, 'aria-describedby': describedBy,
+}: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const here = useReturnHere();
@@ -129,6 +133,7 @@ export function AddToCartButton({ productId, productName, disabled, size = 'smal
       disabled={disabled}
       aria-busy={busy || undefined}
       aria-label={label ?? (productName ? t`Add to cart: ${productName}` : undefined)}
+      aria-describedby={describedBy}
     >
       <span className={busy ? 'attar-button__icon attar-button__icon--working' : 'attar-button__icon'}><CartIcon /></span>
       {busy ? t`Adding…` : t`Add to cart`}

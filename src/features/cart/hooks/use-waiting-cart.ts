@@ -4,13 +4,15 @@ import { hasLandedAdd, type AddToCart } from '../api/add-to-cart';
 import type { ChangeCartLine } from '../api/change-cart-line';
 import type { SetSmells } from '../api/set-smells';
 import type { RemoveFromCart } from '../api/remove-from-cart';
+import type { BuyAgain } from '../api/buy-again';
 import { cartChangeKeys } from '../api/cart-change-keys';
 
 export type WaitingCartChange =
   | (WaitingChange<AddToCart> & { kind: 'add' })
   | (WaitingChange<ChangeCartLine> & { kind: 'line' })
   | (WaitingChange<SetSmells> & { kind: 'smell' })
-  | (WaitingChange<RemoveFromCart> & { kind: 'remove' });
+  | (WaitingChange<RemoveFromCart> & { kind: 'remove' })
+  | (WaitingChange<BuyAgain> & { kind: 'again' });
 
 /** The signed-in shopper's cart changes waiting for the connection (or being sent after it), oldest first. */
 export function useWaitingCart(): WaitingCartChange[] {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +19,10 @@ export const trackPath = (order: { id: number; number: string }) => `/trackOrder
 /**
  * The shopper's orders: one row each on a wide screen (number, date, status,
  * payment, items, total, Cancel while pending, Track), a card of the same facts on a phone. One list, so a
- * screen reader hears each order once, whatever the width.
+ * screen reader hears each order once, whatever the width. `actions` are the
+ * screen's own for each order (Buy again, from the cart), put before Track.
  */
-export function OrdersList({ orders }: { orders: OrderRow[] }) {
+export function OrdersList({ orders, actions }: { orders: OrderRow[]; actions?: (order: OrderRow) => ReactNode }) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   return (
@@ -61,6 +63,7 @@ export function OrdersList({ orders }: { orders: OrderRow[] }) {
             </Box>
             <Box sx={{ display: 'grid', gap: 1, justifySelf: { xs: 'stretch', md: 'end' }, gridAutoFlow: { xs: 'row', sm: 'column' }, alignItems: 'start' }}>
               {order.status === 'pending' && <CancelOrderButton order={order} fullWidth focusAfter={`order-${order.id}-track`} />}
+              {actions?.(order)}
               <Button
                 component={RouterLink}
                 to={trackPath(order)}

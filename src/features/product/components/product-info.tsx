@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { notify } from '@/lib/notify';
-import { LinkIcon } from '@/components/icons';
-import { buttonClass } from '@/components/plain-controls';
 import { Price } from '@/components/price';
 import { SafeHtml } from '@/components/safe-html';
 import { BUY_2_GET_1 } from '@contract/cart-rules';
 import type { ProductOverview } from '../api/get-product';
+import { ShareButton } from './share-button';
+import { StockLeft } from './stock-left';
 import './product-page.css';
-
-/** The product's own link, absolute, so it can be pasted anywhere. */
-const absolute = (link: string) => new URL(link, window.location.origin).href;
 
 interface Props {
   product: ProductOverview;
@@ -18,24 +14,17 @@ interface Props {
   choices?: ReactNode;
   /** add to cart and the heart, composed by the screen */
   actions?: ReactNode;
+  /** the id of the "Out of stock" line, which describes the screen's disabled add button */
+  stockId?: string;
 }
 
 /**
- * Name, overview, price and its offer, delivery (or out of stock), the
- * choices and actions, copy link, and the description.
+ * Name, overview, price and its offer, delivery and how many are left when
+ * few are (or out of stock), the choices and actions, share (or copy link),
+ * and the description.
  */
-export function ProductInfo({ product, choices, actions }: Props) {
+export function ProductInfo({ product, choices, actions, stockId }: Props) {
   const { t } = useLingui();
-
-  async function copyLink() {
-    try {
-      if (!navigator.clipboard) throw new Error('The clipboard is not available here.');
-      await navigator.clipboard.writeText(absolute(product.link));
-      notify(t`Link copied to clipboard!`, { variant: 'success' });
-    } catch {
-      notify(t`Failed to copy link. Please try again.`, { variant: 'error' });
-    }
-  }
 
   return (
     <div className="attar-product-info">
@@ -50,15 +39,14 @@ export function ProductInfo({ product, choices, actions }: Props) {
           <strong>{t`Delivery:`}</strong> {t`Within 7 Days`}
         </p>
       ) : (
-        <p className="attar-product-info__stock">{t`Out of stock`}</p>
+        <p id={stockId} className="attar-product-info__stock">{t`Out of stock`}</p>
       )}
+      {/* A page kept on the device from before the count was sent has none: nothing is said. */}
+      {product.in_stock && product.stock_left != null && <StockLeft left={product.stock_left} />}
       {choices}
       <div className="attar-product-info__actions">
         {actions}
-        <button type="button" className={buttonClass('outlined')} onClick={copyLink}>
-          <span className="attar-button__icon"><LinkIcon /></span>
-          {t`Copy link`}
-        </button>
+        <ShareButton name={product.name} link={product.link} />
       </div>
       <section aria-labelledby="product-description">
         <h2 id="product-description" className="attar-h6 attar-product-info__heading">{t`Description`}</h2>
