@@ -10,7 +10,7 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
-import { usePageTitle } from '@/lib/page-title';
+import { pageDescriptions, usePageTitle } from '@/lib/page-title';
 
 
 function CategoryNotFound() {
@@ -33,8 +33,10 @@ export default function Category() {
   const { params, update, clear } = useCatalogParams();
   const listParams = { page: params.page, sort: params.sort };
   const query = useQuery({ ...categoryProductsQuery(id, listParams, lang), enabled: valid });
-  usePageTitle(query.data?.category.name ?? t`Products`);
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <CategoryNotFound />;
+  const missing = !valid || (query.error instanceof ApiError && query.error.status === 404);
+  const name = query.data?.category.name;
+  usePageTitle(missing ? t`Category not found` : name ?? t`Products`, name && pageDescriptions.category(name));
+  if (missing) return <CategoryNotFound />;
   return (
     <>
       <h1 className="attar-h4 attar-list-title">

@@ -19,7 +19,7 @@ import { SavedProducts } from '@/features/product/components/saved-products';
 import { useSavedProducts } from '@/features/product/hooks/use-saved-products';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
-import { usePageTitle } from '@/lib/page-title';
+import { pageDescriptions, plainDescription, usePageTitle } from '@/lib/page-title';
 import { buttonClass } from '@/components/plain-controls';
 import '@/components/skeleton.css';
 import { useProgressive } from '@/lib/use-progressive';
@@ -175,6 +175,7 @@ function ProductPage({ data }: { data: Details }) {
 
 /** Product details: products/product-details/{id}. */
 export default function ProductDetails() {
+  const { t } = useLingui();
   const { lang } = useLanguage();
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -194,7 +195,7 @@ export default function ProductDetails() {
   // answer's arrival is not one long task (Total Blocking Time). Tagged with its product.
   const current = useMemo(() => (data ? { id, data } : undefined), [id, data]);
   const shown = useDeferredValue(current);
-  usePageTitle(data?.OverView_Product.name);
+  usePageTitle(data?.OverView_Product.name ?? (isNotFound(error) ? t`Product not found` : undefined), data && (plainDescription(data.OverView_Product.overview) || pageDescriptions.product(data.OverView_Product.name)));
   if (id <= 0 || isNotFound(error)) return <NotFound />;
   // The other language's copy stands in while this one loads, not once it has failed.
   const missing = !data || isPlaceholderData;
