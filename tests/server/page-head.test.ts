@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { makeApp } from './helpers.ts';
 import { PAGE_TEXTS, SHOP_NAME, categoryDescription, productDescription } from '../../server/i18n/page-heads.ts';
-import { DESCRIPTION_MAX } from '../../server/plugins/external/page-head.ts';
+import { DESCRIPTION_MAX } from '../../server/contract/html-text.ts';
 import { ROUTES, matchRoute } from '../../src/app/route-manifest.ts';
 import type { Lang } from '../../server/contract/lang.ts';
 

@@ -171,7 +171,7 @@ describe('page titles', () => {
     rerender(<Screen description="Perfumes on sale" />);
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('Perfumes on sale');
-    expect(plainDescription('<p>Oud &amp; amber</p><p>for<b>evenings</b></p><img src=x onerror="alert(1)">')).toBe('Oud & amber for evenings');
+    expect(plainDescription('<p>Oud &amp; amber</p><p>for <b>evenings</b></p><img src=x onerror="alert(1)">')).toBe('Oud & amber for evenings');
     const long = plainDescription(`<p>${'word '.repeat(60)}</p>`);
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/word…$/);

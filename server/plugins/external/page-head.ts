@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LANGS, dirOf, type Lang } from '../../contract/lang.ts';
-import { htmlToText } from '../../domain/html-text.ts';
+import { htmlToText, shortText as shorten } from '../../contract/html-text.ts';
 import { PAGE_TEXTS, SHOP_NAME, categoryDescription, pageTitle, productDescription, type PageKind } from '../../i18n/page-heads.ts';
 import type { DetailsEntry } from '../app/catalog/catalog-repository.ts';
 import { scriptJson } from './storefront-render.ts';
@@ -38,9 +38,6 @@ interface Head {
   data: object[];
 }
 
-/** Past this, a description is cut at a word: what search results show of it. */
-export const DESCRIPTION_MAX = 160;
-
 const OG_LOCALE: Record<Lang, string> = { en: 'en_US', ar: 'ar_EG' };
 
 /** The page's picture when it has none of its own: the shop's icon, a PNG every link preview reads. */
@@ -49,15 +46,6 @@ const SHOP_IMAGE = '/icons/icon-512.png';
 /** Text inside an element or an attribute's quotes: nothing in it can end either. */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Plain text cut to `max` characters at a word, with an ellipsis when cut. */
-export function shorten(text: string, max = DESCRIPTION_MAX): string {
-  const plain = text.replace(/\s+/g, ' ').trim();
-  if (plain.length <= max) return plain;
-  const cut = plain.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,،.;:]+$/, '')}…`;
-}
 
 /** The `?lang=` a URL names, if it names one of the shop's languages. */
 export function queryLang(url: string): Lang | null {

@@ -10,7 +10,7 @@ import { PaginationBar } from '@/features/catalog/components/pagination-bar';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
-import { pageDescriptions, usePageTitle } from '@/lib/page-title';
+import { usePageTitle } from '@/lib/page-title';
 
 
 function CategoryNotFound() {
@@ -35,7 +35,7 @@ export default function Category() {
   const query = useQuery({ ...categoryProductsQuery(id, listParams, lang), enabled: valid });
   const missing = !valid || (query.error instanceof ApiError && query.error.status === 404);
   const name = query.data?.category.name;
-  usePageTitle(missing ? t`Category not found` : name ?? t`Products`, name && pageDescriptions.category(name));
+  usePageTitle(missing ? t`Category not found` : name ?? t`Products`, name && t`${name} at Attar, with prices in Egyptian pounds and delivery anywhere in Egypt.`);
   if (missing) return <CategoryNotFound />;
   return (
     <>

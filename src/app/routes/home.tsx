@@ -10,7 +10,7 @@ import { buttonClass } from '@/components/plain-controls';
 import { ProductCard } from '@/components/product-card';
 import { cardActions } from '../card-actions';
 import type { HomeData, ProductCard as Product } from '@/lib/contract';
-import { pageDescriptions, usePageTitle } from '@/lib/page-title';
+import { usePageTitle } from '@/lib/page-title';
 import { useProgressive } from '@/lib/use-progressive';
 import '@/components/skeleton.css';
 import './home.css';
@@ -57,7 +57,7 @@ export default function Home() {
   // Rendered from a deferred copy: React builds the sections in slices in the background, so the
   // answer's arrival is not one long task (Total Blocking Time).
   const data = useDeferredValue(fresh);
-  usePageTitle(t`Perfumes, oud and bakhoor in Egypt`, pageDescriptions.home());
+  usePageTitle(t`Perfumes, oud and bakhoor in Egypt`, t`Attar: perfumes, oud, bakhoor and gifts delivered anywhere in Egypt.`);
   // A failed refresh of a home already shown (offline, say) leaves it on screen.
   if (!data && (error || fetchStatus === 'paused')) {
     const offline = !online && missedConnection({ error, fetchStatus });

@@ -9,7 +9,7 @@ import { useLanguage } from '@/lib/language';
 import { cardActions } from '../card-actions';
 import { LazyWidget } from '@/components/error-boundary';
 import { buttonClass } from '@/components/plain-controls';
-import { pageDescriptions, usePageTitle } from '@/lib/page-title';
+import { usePageTitle } from '@/lib/page-title';
 
 const FIELDS = ['search', 'category', 'price'] as const;
 
@@ -19,7 +19,7 @@ const NoResults = lazy(() => import('../no-results').then((m) => ({ default: m.N
 /** All products: search, category, sort, price range and pages, all kept in the URL. */
 export default function Products() {
   const { t } = useLingui();
-  usePageTitle(t`Products`, pageDescriptions.products());
+  usePageTitle(t`Products`, t`Every perfume, oud, bakhoor and gift at Attar, with prices in Egyptian pounds and delivery anywhere in Egypt.`);
   const { lang } = useLanguage();
   const { params, update, clear } = useCatalogParams();
   const query = useQuery(productsQuery(params, lang));

@@ -7,7 +7,7 @@ import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
 import { REVIEWS_PER_PAGE, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../contract/catalog.ts';
 import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
-import { htmlToText } from '../../../domain/html-text.ts';
+import { htmlToText } from '../../../contract/html-text.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { GALLERY, shownImage } from './product-images.ts';
 import { anyWordMatches, searchMatches } from '../../../db/search-index.ts';
