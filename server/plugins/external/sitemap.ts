@@ -101,11 +101,13 @@ export class Sitemap {
 
 async function sitemapPlugin(app: FastifyInstance) {
   const sitemap = new Sitemap(app);
-  app.get('/robots.txt', async (_request, reply) =>
+  // Files for crawlers, not the API: out of its OpenAPI document.
+  const hidden = { schema: { hide: true } };
+  app.get('/robots.txt', hidden, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(sitemap.robots()));
-  app.get('/sitemap.xml', async (_request, reply) =>
+  app.get('/sitemap.xml', hidden, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await sitemap.main()));
-  app.get<{ Params: { part: string } }>('/sitemap-:part(^\\d{1,6}).xml', async (request, reply) => {
+  app.get<{ Params: { part: string } }>('/sitemap-:part(^\\d{1,6}).xml', hidden, async (request, reply) => {
     const n = Number(request.params.part);
     if (n < 1 || n > (await sitemap.parts())) return reply.callNotFound();
     return reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap.part(n));

@@ -7,10 +7,10 @@ import { matchRoute, normalPath } from '../route-manifest';
 /**
  * The shop's address as the server wrote it in the first page's canonical
  * link (PUBLIC_URL: the server never takes it from the request), kept for the
- * pages after it; null when the first page had none (the cart, the account,
- * the service worker's shell).
+ * pages after it; the page's own origin where the first page had none (the
+ * cart, the account, the service worker's copy of the shell).
  */
-let shopOrigin: string | null | undefined;
+let shopOrigin: string | undefined;
 
 /** A list whose `?page=` is a page of its own (server/plugins/external/page-head.ts, pagedPath). */
 const PAGED = /^\/(products|offers|bestSeller|products\/category\/\d+)$/;
@@ -43,11 +43,11 @@ export function usePageAddresses() {
   useEffect(() => {
     if (shopOrigin === undefined) {
       const first = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-      shopOrigin = first ? new URL(first.href).origin : null;
+      shopOrigin = first ? new URL(first.href).origin : location.origin;
     }
     const path = normalPath(pathname);
     const route = matchRoute(path);
-    const indexed = shopOrigin !== null && route !== undefined && (route.serverRendered === true || route.screen === 'contact');
+    const indexed = route !== undefined && (route.serverRendered === true || route.screen === 'contact');
     const page = Number(new URLSearchParams(search).get('page'));
     const own = PAGED.test(path) && Number.isInteger(page) && page > 1 ? `${path}?page=${page}` : path;
     const address = (language: string | null) => (indexed ? `${shopOrigin}${own}${language ? `${own.includes('?') ? '&' : '?'}lang=${language}` : ''}` : null);
