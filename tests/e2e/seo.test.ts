@@ -76,4 +76,19 @@ describe('the head search engines read', () => {
       await context.close();
     }
   });
+
+  it('a product that does not exist answers 404, and the app still shows its own "not found"', async () => {
+    const { page, context, problems } = await visit(env.browser, 'ar');
+    try {
+      const res = await page.goto(`${env.shop.url}/products/product-details/999999`);
+      expect(res!.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'المنتج غير موجود' }).waitFor();
+      expect(await page.title()).toBe('المنتج غير موجود | عطّار');
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+      expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

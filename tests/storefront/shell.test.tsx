@@ -209,6 +209,23 @@ describe('page titles', () => {
     fireEvent.click(screen.getByRole('button', { name: 'list' }));
     expect(links().canonical).toBe('https://attar.example/products?page=2&lang=en');
   });
+
+  it('leave the server\'s "noindex" page without addresses, and drop its noindex past it', async () => {
+    const { usePageAddresses } = await import('@/app/shell/use-page-addresses');
+    const { useNavigate } = await import('react-router-dom');
+    document.head.innerHTML = '<meta name="robots" content="noindex">';
+    function Shell() {
+      usePageAddresses();
+      const navigate = useNavigate();
+      return <button type="button" onClick={() => navigate('/products/product-details/1')}>product</button>;
+    }
+    fakeApi({});
+    renderApp(<Shell />, { route: '/products/product-details/999999' });
+    expect(document.head.querySelector('link')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'product' }));
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${location.origin}/products/product-details/1?lang=en`);
+  });
 });
 
 describe('the cart fetched on mount', () => {
