@@ -188,12 +188,12 @@ describe('page titles', () => {
         <>
           <button type="button" onClick={() => navigate('/products/product-details/7?sort=x')}>product</button>
           <button type="button" onClick={() => navigate('/cart')}>cart</button>
-          <button type="button" onClick={() => navigate('/products?page=2&q=oud')}>list</button>
+          <button type="button" onClick={() => navigate('/products?page=2&q=oud&lang=en')}>list</button>
         </>
       );
     }
     fakeApi({});
-    renderApp(<Shell />, { route: '/offers?page=3' });
+    renderApp(<Shell />, { route: '/offers?page=3&lang=en' });
     const links = () => Object.fromEntries([...document.head.querySelectorAll('link')].map((l) => [`${l.rel}${l.hreflang ? ` ${l.hreflang}` : ''}`, l.getAttribute('href')]));
     expect(links()).toEqual({
       canonical: 'https://attar.example/offers?page=3&lang=en',
@@ -202,12 +202,14 @@ describe('page titles', () => {
       'alternate x-default': 'https://attar.example/offers?page=3',
     });
     fireEvent.click(screen.getByRole('button', { name: 'product' }));
-    expect(links().canonical).toBe('https://attar.example/products/product-details/7?lang=en');
+    // A bare address is its own canonical page (x-default); one with ?lang= is its language's.
+    expect(links().canonical).toBe('https://attar.example/products/product-details/7');
     expect(links()['alternate ar']).toBe('https://attar.example/products/product-details/7?lang=ar');
     fireEvent.click(screen.getByRole('button', { name: 'cart' }));
     expect(links()).toEqual({});
     fireEvent.click(screen.getByRole('button', { name: 'list' }));
     expect(links().canonical).toBe('https://attar.example/products?page=2&lang=en');
+    expect(links()['alternate x-default']).toBe('https://attar.example/products?page=2');
   });
 
   it('leave the server\'s "noindex" page without addresses, and drop its noindex past it', async () => {
@@ -224,7 +226,7 @@ describe('page titles', () => {
     expect(document.head.querySelector('link')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'product' }));
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
-    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${location.origin}/products/product-details/1?lang=en`);
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${location.origin}/products/product-details/1`);
   });
 });
 

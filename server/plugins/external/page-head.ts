@@ -83,9 +83,13 @@ export class PageHeads {
     return this.app.config.publicUrl.replace(/\/+$/, '');
   }
 
-  /** The head of the page at `url` (path and query, as requested) in `lang`. */
+  /**
+   * The head of the page at `url` (path and query, as requested) in `lang`. Each address is its
+   * own canonical page: `?lang=ar` the Arabic one, the bare path the one that follows the stored
+   * choice (x-default). docs/decisions.md, "Each language is its own page, addressed by ?lang=".
+   */
   async head(url: string, lang: Lang): Promise<PageHead> {
-    return this.#write(await this.#headOf(url, lang), lang);
+    return this.#write(await this.#headOf(url, lang), lang, queryLang(url) === lang ? lang : null);
   }
 
   async #headOf(url: string, lang: Lang): Promise<Head> {
@@ -190,7 +194,7 @@ export class PageHeads {
     }];
   }
 
-  #write(head: Head, lang: Lang): PageHead {
+  #write(head: Head, lang: Lang, addressed: Lang | null): PageHead {
     const base = this.#base;
     const other: Lang = lang === 'ar' ? 'en' : 'ar';
     const image = absolute(base, head.image ?? SHOP_IMAGE) ?? `${base}${SHOP_IMAGE}`;
@@ -201,7 +205,7 @@ export class PageHeads {
     ];
     if (head.path === null) tags.push(meta('name', 'robots', 'noindex'));
     else {
-      const url = pageUrl(base, head.path, lang);
+      const url = pageUrl(base, head.path, addressed);
       tags.push(
         `<link rel="canonical" href="${escapeHtml(url)}">`,
         ...LANGS.map((each) => `<link rel="alternate" hreflang="${each}" href="${escapeHtml(pageUrl(base, head.path!, each))}">`),

@@ -56,7 +56,9 @@ export function usePageAddresses() {
     const page = Number(new URLSearchParams(search).get('page'));
     const own = PAGED.test(path) && Number.isInteger(page) && page > 1 ? `${path}?page=${page}` : path;
     const address = (language: string | null) => (indexed ? `${shopOrigin}${own}${language ? `${own.includes('?') ? '&' : '?'}lang=${language}` : ''}` : null);
-    setLink('canonical', null, address(lang));
+    // Each address its own canonical page, as the server has it: `?lang=` its language's, the bare path itself (x-default).
+    const addressed = new URLSearchParams(search).get('lang') === lang ? lang : null;
+    setLink('canonical', null, address(addressed));
     for (const language of LANGS) setLink('alternate', language, address(language));
     setLink('alternate', 'x-default', address(null));
   }, [pathname, search, lang]);
