@@ -10,6 +10,7 @@ import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import staticPlugin from './plugins/external/static.ts';
+import sitemapPlugin from './plugins/external/sitemap.ts';
 import langPlugin from './plugins/app/lang.ts';
 import errorHandler, { sendError } from './plugins/app/error-handler.ts';
 import { parseLang } from './i18n/messages.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(sitemapPlugin);
   await app.register(staticPlugin);
   return app;
 }

@@ -23,3 +23,12 @@ export function localized<K extends string, R extends Record<`${K}_${Lang}`, unk
 ): R[`${K}_en`] | R[`${K}_ar`] {
   return lang === 'ar' ? row[`${key}_ar`] : row[`${key}_en`];
 }
+
+/**
+ * The `lang` cookie that keeps the shopper's language for the server's first
+ * page (server/plugins/external/storefront-render.ts, cookieLang): set by the
+ * storefront next to localStorage's copy (src/lib/storage.ts), and by the
+ * server when a link names the language (`?lang=ar`; docs/seo.md). A year, the
+ * whole shop, and sent on a link followed from another site (lax).
+ */
+export const langCookie = (lang: Lang) => `lang=${lang}; path=/; max-age=31536000; samesite=lax`;

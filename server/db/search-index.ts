@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Q } from './database.ts';
 import { normalizeSearch, searchTerms } from '../contract/search-text.ts';
-import { htmlToText } from '../domain/html-text.ts';
+import { htmlToText } from '../contract/html-text.ts';
 
 /** Where a term comes from: the lower, the stronger a match. */
 export const FIELD = { name: 1, category: 2, detail: 3, text: 4 } as const;

@@ -9,7 +9,7 @@ export const KEYS = {
   role: 'user role',
 } as const;
 
-import type { Lang } from '@contract/lang';
+import { langCookie, type Lang } from '@contract/lang';
 import { ROLES } from '@contract/roles';
 
 export type Role = (typeof ROLES)[number];
@@ -52,7 +52,7 @@ export const storedLang = (): Lang => (read(KEYS.lang) === 'ar' ? 'ar' : 'en');
  */
 export function keepLangCookie(lang: Lang) {
   try {
-    document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+    document.cookie = langCookie(lang);
   } catch {
     // no document (the server's render): nothing to keep
   }

@@ -23,7 +23,7 @@ export const OWNER_PASSWORD = 'owner-pass-1';
  */
 export async function makeApp(
   settings: Partial<ShopSettings> = {},
-  config: { databaseUrl?: string; mediaDir?: string; smtpUrl?: string | null; publicUrl?: string } = {},
+  config: { databaseUrl?: string; mediaDir?: string; smtpUrl?: string | null; publicUrl?: string; distDir?: string } = {},
 ): Promise<FastifyInstance> {
   const fresh = !config.databaseUrl && postgresWanted() ? await freshDatabase() : null;
   const app = await buildApp({
@@ -31,7 +31,7 @@ export async function makeApp(
       databaseUrl: config.databaseUrl ?? fresh?.url ?? ':memory:',
       logLevel: 'silent',
       mediaDir: config.mediaDir ?? MEDIA_DIR,
-      distDir: path.join(os.tmpdir(), 'attar-no-dist'),
+      distDir: config.distDir ?? path.join(os.tmpdir(), 'attar-no-dist'),
       demoOwnerPassword: OWNER_PASSWORD,
       smtpUrl: config.smtpUrl ?? null,
       publicUrl: config.publicUrl ?? 'http://shop.test',

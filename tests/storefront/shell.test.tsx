@@ -156,6 +156,78 @@ describe('page titles', () => {
     rerender(<Screen />);
     expect(document.title).toBe('Attar');
   });
+
+  it('keep the description as the server wrote it, in plain text cut at a word', async () => {
+    const { plainDescription, usePageTitle } = await import('@/lib/page-title');
+    document.head.innerHTML = '<meta name="description" content="from the server">';
+    function Screen({ description }: { description?: string }) {
+      usePageTitle('Offers', description);
+      return null;
+    }
+    fakeApi({});
+    const { rerender } = renderApp(<Screen />);
+    // None of its own: the page's stays.
+    expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('from the server');
+    rerender(<Screen description="Perfumes on sale" />);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('Perfumes on sale');
+    expect(plainDescription('<p>Oud &amp; amber</p><p>for <b>evenings</b></p><img src=x onerror="alert(1)">')).toBe('Oud & amber for evenings');
+    const long = plainDescription(`<p>${'word '.repeat(60)}</p>`);
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/word…$/);
+  });
+
+  it('keep the canonical address and the other language\'s as the shopper navigates, from the server\'s origin', async () => {
+    const { usePageAddresses } = await import('@/app/shell/use-page-addresses');
+    const { useNavigate } = await import('react-router-dom');
+    document.head.innerHTML = '<link rel="canonical" href="https://attar.example/offers?page=3&lang=en">';
+    function Shell() {
+      usePageAddresses();
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => navigate('/products/product-details/7?sort=x')}>product</button>
+          <button type="button" onClick={() => navigate('/cart')}>cart</button>
+          <button type="button" onClick={() => navigate('/products?page=2&q=oud&lang=en')}>list</button>
+        </>
+      );
+    }
+    fakeApi({});
+    renderApp(<Shell />, { route: '/offers?page=3&lang=en' });
+    const links = () => Object.fromEntries([...document.head.querySelectorAll('link')].map((l) => [`${l.rel}${l.hreflang ? ` ${l.hreflang}` : ''}`, l.getAttribute('href')]));
+    expect(links()).toEqual({
+      canonical: 'https://attar.example/offers?page=3&lang=en',
+      'alternate en': 'https://attar.example/offers?page=3&lang=en',
+      'alternate ar': 'https://attar.example/offers?page=3&lang=ar',
+      'alternate x-default': 'https://attar.example/offers?page=3',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'product' }));
+    // A bare address is its own canonical page (x-default); one with ?lang= is its language's.
+    expect(links().canonical).toBe('https://attar.example/products/product-details/7');
+    expect(links()['alternate ar']).toBe('https://attar.example/products/product-details/7?lang=ar');
+    fireEvent.click(screen.getByRole('button', { name: 'cart' }));
+    expect(links()).toEqual({});
+    fireEvent.click(screen.getByRole('button', { name: 'list' }));
+    expect(links().canonical).toBe('https://attar.example/products?page=2&lang=en');
+    expect(links()['alternate x-default']).toBe('https://attar.example/products?page=2');
+  });
+
+  it('leave the server\'s "noindex" page without addresses, and drop its noindex past it', async () => {
+    const { usePageAddresses } = await import('@/app/shell/use-page-addresses');
+    const { useNavigate } = await import('react-router-dom');
+    document.head.innerHTML = '<meta name="robots" content="noindex">';
+    function Shell() {
+      usePageAddresses();
+      const navigate = useNavigate();
+      return <button type="button" onClick={() => navigate('/products/product-details/1')}>product</button>;
+    }
+    fakeApi({});
+    renderApp(<Shell />, { route: '/products/product-details/999999' });
+    expect(document.head.querySelector('link')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'product' }));
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${location.origin}/products/product-details/1`);
+  });
 });
 
 describe('the cart fetched on mount', () => {

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../app/error-handler.ts';
 import { cookieLang, loadRenderer, type StorefrontRenderer } from './storefront-render.ts';
+import { PageHeads, queryLang, withHead, type PageHead } from './page-head.ts';
+import { langCookie } from '../../contract/lang.ts';
 import { addVary } from '../../vary.ts';
 import { MADE_FILE } from '../../services/image-variants.ts';
 
@@ -69,20 +71,44 @@ async function staticPlugin(app: FastifyInstance) {
     }
   }
 
-  /** An app path: the shell, with its first screen rendered where the screen is one the server renders. */
+  const heads = new PageHeads(app);
+
+  /** The page's own head (docs/seo.md), or null when it could not be worked out: the shell's then stays. */
+  async function headOf(request: FastifyRequest, lang: 'en' | 'ar'): Promise<PageHead | null> {
+    try {
+      return await heads.head(request.url, lang);
+    } catch (error) {
+      request.log.error({ err: error, url: request.url.split('?')[0] }, 'page head failed; the shell\'s was sent');
+      return null;
+    }
+  }
+
+  /**
+   * An app path: the shell, with its first screen rendered where the screen is one the server
+   * renders, and the page's own head either way. In the language the URL names (`?lang=ar`, which
+   * becomes the shopper's choice: the cookie), else the cookie's.
+   */
   async function appPage(request: FastifyRequest, reply: FastifyReply) {
-    reply.header('Cache-Control', 'no-cache');
-    // The page depends on the language cookie: a shared cache must not give one language's page for the other.
+    const asked = queryLang(request.url);
+    const lang = asked ?? cookieLang(request.headers.cookie);
+    // The page depends on the language cookie: a shared cache must not give one language's page for
+    // the other. A `?lang=` page is in its URL's language whatever the cookie, and sets the cookie:
+    // no shared cache keeps it (private).
+    reply.header('Cache-Control', asked ? 'private, no-cache' : 'no-cache');
     addVary(reply, 'Cookie');
+    if (asked) reply.header('set-cookie', langCookie(asked));
     let page: string | null = null;
+    const head = headOf(request, lang);
     if (renderer && request.method === 'GET') {
       try {
-        page = await renderer.page(request.url, cookieLang(request.headers.cookie));
+        page = await renderer.page(request.url, lang);
       } catch (error) {
         request.log.error({ err: error, url: request.url.split('?')[0] }, 'storefront render failed; the shell was sent');
       }
     }
-    return reply.type('text/html; charset=utf-8').send(page ?? shell);
+    const own = await head;
+    const html = own ? withHead(page ?? shell, own.html, lang) : page ?? shell;
+    return reply.code(own?.status ?? 200).type('text/html; charset=utf-8').send(html);
   }
   const adminPage = hasShell && fs.existsSync(path.join(dist, 'admin.html')) ? fs.readFileSync(path.join(dist, 'admin.html'), 'utf8') : null;
 

@@ -11,8 +11,10 @@ import { dirOf, type Lang } from '../../contract/lang.ts';
  * spinner, before the app's code has arrived, and the app then takes it over
  * (hydration) from the same data. The screens of src/app/server-rendered.ts
  * with their content; every other page as its shell (banner, bar, footer)
- * around the loading view. In the language of the `lang` cookie (the app
- * keeps it next to localStorage's), as a visitor who is not signed in.
+ * around the loading view. In the language the URL names (`?lang=ar`), else
+ * the `lang` cookie's (the app keeps it next to localStorage's), as a visitor
+ * who is not signed in (static.ts). The page's head (title, description,
+ * addresses, structured data) is not the render's: page-head.ts.
  *
  * The build puts the render in <dist>/ssr/ (scripts/vite/server-render-build.ts);
  * without it, or when a render fails or is slow, the page is the plain shell,

@@ -4,7 +4,7 @@ import { aboutQuery } from '@/features/content/api/get-about';
 import { SafeHtml } from '@/components/safe-html';
 import { LoadFailed } from '@/components/load-failed';
 import { useLanguage } from '@/lib/language';
-import { usePageTitle } from '@/lib/page-title';
+import { plainDescription, usePageTitle } from '@/lib/page-title';
 import '@/components/skeleton.css';
 import './about.css';
 
@@ -13,7 +13,7 @@ export default function About() {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const { data, error, isPending, isFetching, refetch } = useQuery(aboutQuery(lang));
-  usePageTitle(data?.title ?? t`About us`);
+  usePageTitle(data?.title || t`About us`, plainDescription(data?.content) || t`Who we are at Attar: perfumes, oud and bakhoor chosen with care and delivered anywhere in Egypt.`);
   // A copy kept on the device stays on show when asking again fails (offline, a refresh fails).
   if (error && !data && !isFetching) {
     return (

@@ -12,7 +12,7 @@ const BEST_SELLERS_SHOWN = 12;
 /** The best sellers: what can be bought, by units sold, most first (docs/rules.md, "The home page's rows and the best sellers"). */
 export default function BestSeller() {
   const { t } = useLingui();
-  usePageTitle(t`Best sellers`);
+  usePageTitle(t`Best sellers`, t`The perfumes, oud and bakhoor Attar's shoppers buy most, delivered anywhere in Egypt.`);
   const { lang } = useLanguage();
   const query = useQuery(productsQuery({ per_page: BEST_SELLERS_SHOWN, sort: 'best_selling', in_stock: true }, lang));
   return (

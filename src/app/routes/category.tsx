@@ -33,8 +33,10 @@ export default function Category() {
   const { params, update, clear } = useCatalogParams();
   const listParams = { page: params.page, sort: params.sort };
   const query = useQuery({ ...categoryProductsQuery(id, listParams, lang), enabled: valid });
-  usePageTitle(query.data?.category.name ?? t`Products`);
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <CategoryNotFound />;
+  const missing = !valid || (query.error instanceof ApiError && query.error.status === 404);
+  const name = query.data?.category.name;
+  usePageTitle(missing ? t`Category not found` : name ?? t`Products`, name && t`${name} at Attar, with prices in Egyptian pounds and delivery anywhere in Egypt.`);
+  if (missing) return <CategoryNotFound />;
   return (
     <>
       <h1 className="attar-h4 attar-list-title">

@@ -7,7 +7,7 @@ import { withMui } from '@/lib/mui/scope';
 
 function Contact() {
   const { t } = useLingui();
-  usePageTitle(t`Contact us`);
+  usePageTitle(t`Contact us`, t`Write to Attar about an order, a product or a gift: we answer by phone or mail.`);
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 1 }}>{t`Contact us`}</Typography>

@@ -57,7 +57,7 @@ export default function Home() {
   // Rendered from a deferred copy: React builds the sections in slices in the background, so the
   // answer's arrival is not one long task (Total Blocking Time).
   const data = useDeferredValue(fresh);
-  usePageTitle(undefined);
+  usePageTitle(t`Perfumes, oud and bakhoor in Egypt`, t`Attar: perfumes, oud, bakhoor and gifts delivered anywhere in Egypt.`);
   // A failed refresh of a home already shown (offline, say) leaves it on screen.
   if (!data && (error || fetchStatus === 'paused')) {
     const offline = !online && missedConnection({ error, fetchStatus });

@@ -12,7 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 /** Products on sale or buy 2 get 1, with sort and pages. */
 export default function Offers() {
   const { t } = useLingui();
-  usePageTitle(t`Offers`);
+  usePageTitle(t`Offers`, t`Perfumes, oud and bakhoor on sale at Attar, and buy 2 get 1 offers, delivered anywhere in Egypt.`);
   const { lang } = useLanguage();
   const { params, update } = useCatalogParams();
   const query = useQuery(offersQuery({ page: params.page, sort: params.sort }, lang));

@@ -19,7 +19,7 @@ import { SavedProducts } from '@/features/product/components/saved-products';
 import { useSavedProducts } from '@/features/product/hooks/use-saved-products';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { WishButton } from '@/features/wishlist/components/wish-button';
-import { usePageTitle } from '@/lib/page-title';
+import { plainDescription, usePageTitle } from '@/lib/page-title';
 import { buttonClass } from '@/components/plain-controls';
 import '@/components/skeleton.css';
 import { useProgressive } from '@/lib/use-progressive';
@@ -183,6 +183,7 @@ function ProductPage({ data }: { data: Details }) {
 
 /** Product details: products/product-details/{id}. */
 export default function ProductDetails() {
+  const { t } = useLingui();
   const { lang } = useLanguage();
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -202,7 +203,9 @@ export default function ProductDetails() {
   // answer's arrival is not one long task (Total Blocking Time). Tagged with its product.
   const current = useMemo(() => (data ? { id, data } : undefined), [id, data]);
   const shown = useDeferredValue(current);
-  usePageTitle(data?.OverView_Product.name);
+  // The head as the server wrote it (docs/seo.md): the overview, else a line with the name.
+  const name = data?.OverView_Product.name;
+  usePageTitle(name ?? (isNotFound(error) ? t`Product not found` : undefined), data && (plainDescription(data.OverView_Product.overview) || t`${name} at Attar, delivered anywhere in Egypt.`));
   if (id <= 0 || isNotFound(error)) return <NotFound />;
   // The other language's copy stands in while this one loads, not once it has failed.
   const missing = !data || isPlaceholderData;

@@ -19,7 +19,7 @@ const NoResults = lazy(() => import('../no-results').then((m) => ({ default: m.N
 /** All products: search, category, sort, price range and pages, all kept in the URL. */
 export default function Products() {
   const { t } = useLingui();
-  usePageTitle(t`Products`);
+  usePageTitle(t`Products`, t`Every perfume, oud, bakhoor and gift at Attar, with prices in Egyptian pounds and delivery anywhere in Egypt.`);
   const { lang } = useLanguage();
   const { params, update, clear } = useCatalogParams();
   const query = useQuery(productsQuery(params, lang));

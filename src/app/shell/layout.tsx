@@ -19,6 +19,7 @@ import { setShellTakeover, takingOverShell } from '../server-render';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollRestoration } from './use-scroll-restoration';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
+import { usePageAddresses } from './use-page-addresses';
 import { PrefetchNext } from '@/pwa/prefetch';
 import { noteStartLocation } from '@/lib/use-progressive';
 
@@ -78,6 +79,7 @@ export function Layout() {
   }, [shellFirst]);
   useScrollRestoration();
   useFocusOnNavigation();
+  usePageAddresses();
   // Later screens reached by Back or Forward draw whole (use-progressive.ts).
   useState(() => noteStartLocation(key));
   // On mount the cart is fetched, and the badge follows its card_count.

@@ -7,7 +7,7 @@ import { BUY_2_GET_1 } from '../../../contract/cart-rules.ts';
 import { REVIEWS_PER_PAGE, STOCK_LEFT_SHOWN, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../contract/catalog.ts';
 import { toEgp } from '../../../domain/money.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
-import { htmlToText } from '../../../domain/html-text.ts';
+import { htmlToText } from '../../../contract/html-text.ts';
 import type { ShopSettings } from '../../../settings.ts';
 import { GALLERY, shownImage } from './product-images.ts';
 import { anyWordMatches, searchMatches } from '../../../db/search-index.ts';
@@ -492,6 +492,31 @@ export class CatalogRepository {
 
   async removeFavorite(userId: number, productId: number) {
     await this.db.deleteFrom('favorites').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+  }
+
+  /**
+   * The highest product id there is (archived or not), read from the primary key's end: the
+   * sitemap's parts are ranges of ids (docs/seo.md), so it needs no count of the catalog.
+   */
+  async lastProductId(): Promise<number> {
+    const row = await this.products().select((eb) => eb.fn.max('p.id').as('id')).executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  /**
+   * The sitemap's products: at most `limit` on sale with ids from `fromId` to `toId`, in id
+   * order, a keyset page read along the primary key on both databases (docs/seo.md has the
+   * plans), so a part is written in pages rather than holding the catalog.
+   */
+  async onSalePage(fromId: number, toId: number, limit: number): Promise<number[]> {
+    const rows = await this.products().where(onSale).where('p.id', '>=', fromId).where('p.id', '<=', toId)
+      .select('p.id').orderBy('p.id').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The categories with a product on sale, in the shop's order: the sitemap's (an empty one is no page to find). */
+  async categoryIdsWithProducts(): Promise<number[]> {
+    return (await this.categories('en')).filter((c) => c.products_count > 0).map((c) => c.id);
   }
 
   async favorites(userId: number, lang: Lang) {
