@@ -2,9 +2,20 @@
 // page heads) and the storefront (the page's description as the shopper navigates), so both
 // write a page's description the same (docs/seo.md).
 
-/** HTML from the shop's own content, reduced to plain text for cards and previews. */
+/** Where a block of the shop's HTML ends: a paragraph, a list item, a heading, a line break, a cell. */
+const BLOCK_END = /<\/(?:p|li|h[1-6]|div|dt|dd|tr|td|th|blockquote)\s*>|<br\s*\/?>/gi;
+/** A block that already ends as a sentence or a clause does. */
+const ENDED = /[.!?؟:;؛…,،]$/;
+
+/**
+ * HTML from the shop's own content, reduced to plain text for cards, previews
+ * and the search index. Each block that ends without punctuation gets a full
+ * stop, so a list reads as sentences ("Top: saffron, pink pepper. Heart: rose")
+ * rather than running on.
+ */
 export function htmlToText(html: string): string {
-  return html
+  const blocks = html
+    .replace(BLOCK_END, '\u2029')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
@@ -12,8 +23,10 @@ export function htmlToText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+    .split('\u2029')
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return blocks.map((block, i) => (i < blocks.length - 1 && !ENDED.test(block) ? `${block}.` : block)).join(' ');
 }
 
 /** Past this, a page's description is cut at a word: about what search results show of it. */

@@ -171,7 +171,9 @@ describe('page titles', () => {
     rerender(<Screen description="Perfumes on sale" />);
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('Perfumes on sale');
-    expect(plainDescription('<p>Oud &amp; amber</p><p>for <b>evenings</b></p><img src=x onerror="alert(1)">')).toBe('Oud & amber for evenings');
+    expect(plainDescription('<p>Oud &amp; amber</p><p>For <b>evenings</b></p><img src=x onerror="alert(1)">')).toBe('Oud & amber. For evenings');
+    // A list reads as sentences, not run together.
+    expect(plainDescription('<ul><li>Top: saffron</li><li>Heart: rose،</li><li>Base: musk</li></ul>')).toBe('Top: saffron. Heart: rose، Base: musk');
     const long = plainDescription(`<p>${'word '.repeat(60)}</p>`);
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/word…$/);
