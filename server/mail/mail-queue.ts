@@ -63,6 +63,18 @@ export interface ClaimedMail {
  */
 export type Prepare = (mail: ClaimedMail, now: number) => Promise<Outgoing | null>;
 
+/**
+ * A kind of mail the sender writes itself, at each try (a password reset: its
+ * link works 30 minutes, fewer than the retries take).
+ */
+export interface Writer {
+  write: Prepare;
+  /** A written mail that was not sent: undo what it held (spend its link); it is written afresh for its next try. */
+  unsent(text: string, now: number): Promise<void>;
+  /** What of it the outbox keeps once an SMTP server took it: the link was the shopper's alone. */
+  sent(text: string): string;
+}
+
 /** Queues a mail in `q`'s transaction: any instance's sender sends it once it is committed. */
 export async function queueMail(q: Q, mail: NewMail, now = Date.now()): Promise<void> {
   await q.insertInto('mails').values({
@@ -81,13 +93,18 @@ const CLAIM_MS = 2 * 60_000;
 export class MailQueue {
   #running: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | null = null;
-  readonly #preparers = new Map<string, Prepare>();
+  readonly #writers = new Map<string, Writer>();
 
   constructor(private readonly db: Db, readonly transport: Transport, private readonly log: FastifyBaseLogger) {}
 
-  /** How the mails of one kind are completed before they are sent. */
-  preparer(kind: MailKind, prepare: Prepare) {
-    this.#preparers.set(kind, prepare);
+  /** Whether the sender writes this kind's mails itself, at each try. */
+  writes(kind: string): boolean {
+    return this.#writers.has(kind);
+  }
+
+  /** The mails of one kind are written by the sender, at each try. */
+  writer(kind: MailKind, writer: Writer) {
+    this.#writers.set(kind, writer);
   }
 
   /** Queues a mail in `q`'s transaction; `kick()` once it is committed. */
@@ -157,10 +174,10 @@ export class MailQueue {
 
   async #send(mail: ClaimedMail, now: number) {
     let outgoing: Outgoing | null = { to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text };
+    const writer = this.#writers.get(mail.kind);
     try {
-      const prepare = this.#preparers.get(mail.kind);
-      if (prepare && mail.html === '') {
-        outgoing = await prepare(mail, now);
+      if (writer && mail.html === '') {
+        outgoing = await writer.write(mail, now);
         if (!outgoing) {
           await this.db.deleteFrom('mails').where('id', '=', mail.id).execute();
           return;
@@ -172,14 +189,21 @@ export class MailQueue {
       // The SMTP server's answer (a code and its words), never a stack.
       const reason = String((error as { response?: unknown; message?: unknown })?.response ?? (error as Error)?.message ?? error).slice(0, 300);
       this.log.warn({ event: 'mail_failed', mailId: mail.id, attempts: mail.attempts, failed, reason }, 'a mail was not sent');
+      // A mail its sender writes is written afresh for its next try (a new link, the old one spent).
+      if (writer && outgoing && outgoing.html !== '') await writer.unsent(outgoing.text, now);
       await this.db.updateTable('mails').set({
         status: failed ? 'failed' : 'queued', locked_until: null, last_error: reason,
         next_attempt_at: failed ? now : now + RETRY_AFTER_MS[mail.attempts - 1],
+        ...(writer ? { subject: '', html: '', text: '' } : {}),
       }).where('id', '=', mail.id).execute();
       return;
     }
+    const logged = this.transport.kind === 'log';
     await this.db.updateTable('mails').set({
-      status: this.transport.kind === 'log' ? 'logged' : 'sent', locked_until: null, last_error: null, sent_at: new Date(now).toISOString(),
+      status: logged ? 'logged' : 'sent', locked_until: null, last_error: null, sent_at: new Date(now).toISOString(),
+      // Sent by mail, what was the shopper's alone (a reset link) leaves the outbox; without a mail
+      // server (the demo) the outbox and the log are how the link is read.
+      ...(writer && !logged ? { html: writer.sent(outgoing.html), text: writer.sent(outgoing.text) } : {}),
     }).where('id', '=', mail.id).execute();
   }
 }

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { call, loginAs, makeApp, registerShopper } from './helpers.ts';
+import crypto from 'node:crypto';
+import { call, loginAs, loginOwner, makeApp, registerShopper } from './helpers.ts';
 import { freshDatabase, postgresWanted } from '../postgres.ts';
 import { partsOf, startMailServer, type MailServer } from './mail-server.ts';
 import { DEMO_USER } from '../../server/db/seed/seed.ts';
@@ -120,23 +121,33 @@ describe('a forgotten password', () => {
 });
 
 describe('the mail queue', () => {
-  it('tries a refused mail again later, with the same link, and marks it failed after the last try', async () => {
+  it('tries a refused mail again later with a new link (the refused one spent), keeps no live link once sent, and marks it failed after the last try', async () => {
+    const shopper = await registerShopper(app);
     smtp.refuseNext(1);
-    const { mails } = await forgot(DEMO_USER.email);
+    const { mails } = await forgot(shopper.body.email);
     expect(mails).toEqual([]);
     const row = await app.db.selectFrom('mails').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'queued', attempts: 1, to_address: DEMO_USER.email });
+    // Its words go: the next try writes them again, with a link of its own.
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, to_address: shopper.body.email, subject: '', html: '', text: '' });
     expect(row.last_error).toContain('451');
-    const link = linkIn(row.text)![0];
+    const spent = await app.db.selectFrom('password_resets').select('used_at').where('user_id', '=', shopper.user.id).execute();
+    expect(spent).toHaveLength(1);
+    expect(spent[0].used_at).not.toBeNull();
 
-    // Not before its time; then sent, with the link written the first time.
+    // Not before its time; then sent, with a new link that works.
     await app.mail.drain(row.next_attempt_at - 1);
     expect((await app.db.selectFrom('mails').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('queued');
     const before = smtp.received.length;
     await app.mail.drain(row.next_attempt_at);
     expect(smtp.received.length).toBe(before + 1);
-    expect(linkIn(partsOf(smtp.received.at(-1)!.raw).text)![0]).toBe(link);
-    expect(await app.db.selectFrom('mails').select(['status', 'sent_at']).where('id', '=', row.id).executeTakeFirstOrThrow()).toMatchObject({ status: 'sent' });
+    const token = linkIn(partsOf(smtp.received.at(-1)!.raw).text)![1];
+    const sent = await app.db.selectFrom('mails').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(sent.status).toBe('sent');
+    // Sent by mail, the link is the shopper's alone: the outbox keeps the mail without its token.
+    expect(sent.text).toContain('https://attar.test/reset-password?token=…&lang=en');
+    expect(sent.text + sent.html).not.toContain(token);
+    const reset = await call(app, 'POST', '/user/password/reset', { body: { token, password: 'brand-new-2', password_confirmation: 'brand-new-2' } });
+    expect(reset.statusCode, reset.raw).toBe(200);
 
     // Refused every time: failed after the last try, each try later than the one before.
     smtp.refuseNext(MAX_ATTEMPTS);
@@ -153,6 +164,16 @@ describe('the mail queue', () => {
     const failed = await app.db.selectFrom('mails').select(['status', 'attempts', 'last_error']).where('id', '=', failing.id).executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     smtp.refuseNext(0);
+
+    // The owner sends it again from the outbox: with a link written now, not one of the refused tries'.
+    const again = smtp.received.length;
+    const retried = await call(app, 'POST', `/admin/mails/${failing.id}/retry`, { token: await loginOwner(app) });
+    expect(retried.statusCode, retried.raw).toBe(200);
+    await app.mail.drain();
+    expect(smtp.received.slice(again)).toHaveLength(1);
+    const fresh = linkIn(partsOf(smtp.received.at(-1)!.raw).text)![1];
+    const live = await app.db.selectFrom('password_resets').select('token_hash').where('used_at', 'is', null).execute();
+    expect(live.map((r) => r.token_hash)).toContain(crypto.createHash('sha256').update(fresh).digest('hex'));
   });
 
   it('sends after a restart what could not be sent before it', async () => {
@@ -179,7 +200,7 @@ describe('the mail queue', () => {
     try {
       await second.mail.drain(row.next_attempt_at);
       expect(up.received).toHaveLength(1);
-      expect(linkIn(partsOf(up.received[0].raw).text)![0]).toBe(linkIn(row.text)![0]);
+      expect(linkIn(partsOf(up.received[0].raw).text)).not.toBeNull();
       expect((await second.db.selectFrom('mails').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
     } finally {
       await second.close();

@@ -21,7 +21,7 @@ async function mail(app: FastifyInstance) {
   const transport = app.config.smtpUrl ? smtpTransport(app.config.smtpUrl, app.config.mailFrom) : logTransport(app.log);
   app.decorate('mail', new MailQueue(app.db, transport, app.log));
   app.decorate('passwordResets', new PasswordResets(app.db, { accounts: app.accounts, tokens: app.tokens, mail: app.mail, publicUrl: app.config.publicUrl }));
-  app.decorate('outbox', new OutboxRepository(app.db, app.audit));
+  app.decorate('outbox', new OutboxRepository(app.db, app.audit, (kind) => app.mail.writes(kind)));
   app.addHook('onReady', async () => app.mail.start(MAIL_POLL_MS));
   app.addHook('onClose', async () => app.mail.stop());
 }

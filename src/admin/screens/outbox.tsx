@@ -81,7 +81,7 @@ function MailCard({ mail, lang }: { mail: OutboxRow; lang: Lang }) {
     <Card component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 0.5, borderColor: mail.status === 'failed' ? 'error.main' : undefined }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Link component={RouterLink} to={`/outbox/${mail.id}`} sx={{ fontWeight: 700 }}>
-          <bdi dir={mail.lang === 'ar' ? 'rtl' : 'ltr'}>{mail.subject}</bdi>
+          <bdi dir={mail.lang === 'ar' ? 'rtl' : 'ltr'}>{mail.subject || mailKindLabel(mail.kind)}</bdi>
         </Link>
         <Chip size="small" color={statusColor(mail.status)} label={mailStatusLabel(mail.status)} />
       </Box>
@@ -126,7 +126,7 @@ export function OutboxMailScreen() {
   const query = useQuery({ ...outboxMailQuery(token, lang, id), enabled: Number.isInteger(id) && id > 0 });
   const retry = useRetryMail(token, lang);
   const [said, setSaid] = useState<Said>(null);
-  usePageTitle(query.data?.subject ?? t`Mail`);
+  usePageTitle(query.data?.subject || t`Mail`);
   const send = () => {
     setSaid(null);
     retry.mutate(id, {
@@ -140,7 +140,7 @@ export function OutboxMailScreen() {
       <Loaded query={query}>
         {(mail) => (
           <>
-            <Title><bdi dir={mail.lang === 'ar' ? 'rtl' : 'ltr'}>{mail.subject}</bdi></Title>
+            <Title><bdi dir={mail.lang === 'ar' ? 'rtl' : 'ltr'}>{mail.subject || mailKindLabel(mail.kind)}</bdi></Title>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
               <Typography component="dt" color="text.secondary">{t`To`}</Typography>
               <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}><bdi dir="ltr">{mail.to}</bdi></Typography>
@@ -170,17 +170,23 @@ export function OutboxMailScreen() {
             {mail.status === 'failed' && (
               <Button variant="contained" onClick={send} disabled={retry.isPending} sx={{ mb: 2 }}>{t`Send it again`}</Button>
             )}
-            {/* The mail as the customer's mail program shows it: sandboxed, so nothing in it runs or navigates this page. */}
-            <Box
-              component="iframe" sandbox="" srcDoc={mail.html} title={t`The mail as the customer sees it`}
-              sx={{ width: '100%', height: { xs: 560, md: 720 }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f6f1ea', display: 'block' }}
-            />
-            <Box component="details" sx={{ mt: 2 }}>
-              <summary>{t`The plain-text part`}</summary>
-              <Box component="pre" dir={mail.lang === 'ar' ? 'rtl' : 'ltr'} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0, mt: 1 }}>
-                {mail.text}
-              </Box>
-            </Box>
+            {mail.html === '' ? (
+              <Typography sx={{ mb: 2 }}>{t`Its words and its link are written afresh each time it is sent: a password link works once, for 30 minutes.`}</Typography>
+            ) : (
+              <>
+                {/* The mail as the customer's mail program shows it: sandboxed, so nothing in it runs or navigates this page. */}
+                <Box
+                  component="iframe" sandbox="" srcDoc={mail.html} title={t`The mail as the customer sees it`}
+                  sx={{ width: '100%', height: { xs: 560, md: 720 }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f6f1ea', display: 'block' }}
+                />
+                <Box component="details" sx={{ mt: 2 }}>
+                  <summary>{t`The plain-text part`}</summary>
+                  <Box component="pre" dir={mail.lang === 'ar' ? 'rtl' : 'ltr'} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0, mt: 1 }}>
+                    {mail.text}
+                  </Box>
+                </Box>
+              </>
+            )}
           </>
         )}
       </Loaded>

@@ -10,6 +10,9 @@ import type { ClaimedMail, MailQueue, Outgoing } from '../../../mail/mail-queue.
 import { resetMail } from '../../../mail/templates.ts';
 import { parseLang } from '../../../contract/lang.ts';
 
+/** A reset link's token in a mail's text or HTML (the `&` may be written `&amp;`). */
+const TOKEN_IN_LINK = /(reset-password\?token=)[A-Za-z0-9_-]+/g;
+
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 30;
 
@@ -18,7 +21,11 @@ export class PasswordResets {
     private readonly db: Db,
     private readonly deps: { accounts: AccountRepository; tokens: TokenStore; mail: MailQueue; publicUrl: string },
   ) {
-    deps.mail.preparer('password_reset', (mail, now) => this.#write(mail, now));
+    deps.mail.writer('password_reset', {
+      write: (mail, now) => this.#write(mail, now),
+      unsent: (text, now) => this.#spend(text, now),
+      sent: (text) => text.replace(TOKEN_IN_LINK, '$1…'),
+    });
   }
 
   /** Queues a reset for what was typed: the same single write whether or not it names an account. */
@@ -40,10 +47,18 @@ export class PasswordResets {
         user_id: user.id, token_hash: hashToken(token), created_at: new Date(now).toISOString(),
         expires_at: new Date(now + RESET_LINK_MINUTES * 60_000).toISOString(), used_at: null,
       }).execute();
-      // Kept with the mail: a retry sends the same link.
+      // Kept with the mail while it is sent; a refused try spends it and the next writes another (mail-queue.ts, Writer).
       await trx.updateTable('mails').set({ to_address: user.email, user_id: user.id, ...written }).where('id', '=', mail.id).execute();
     });
     return { to: user.email, ...written };
+  }
+
+  /** A link written into a mail that was not sent: spent, so only the next try's link works. */
+  async #spend(text: string, now: number) {
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    if (!token) return;
+    await this.db.updateTable('password_resets').set({ used_at: new Date(now).toISOString() })
+      .where('token_hash', '=', hashToken(token)).where('used_at', 'is', null).execute();
   }
 
   /**

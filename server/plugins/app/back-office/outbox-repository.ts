@@ -9,16 +9,23 @@ import { ADMIN_PER_PAGE, meta } from './back-office-repository.ts';
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export class OutboxRepository {
-  constructor(private readonly db: Db, private readonly audit: AuditRepository) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository,
+    /** whether the sender writes this kind's mails at each try (mail-queue.ts, Writer) */
+    private readonly writtenAtSending: (kind: string) => boolean,
+  ) {}
 
   /**
-   * The mails written so far, newest first. A forgotten password's request
-   * that the sender has not written yet is left out: it holds only what
-   * someone typed, and it is dropped when that names no account.
+   * The mails, newest first. A forgotten password's request that the sender
+   * has not looked up yet is left out: it holds only what someone typed, and
+   * it is dropped when that names no account. Once it names one (user_id),
+   * it is listed; between tries its words are empty, written afresh (a new
+   * link) at each (docs/mail.md, "The outbox").
    */
   #rows() {
     return this.db.selectFrom('mails as m').leftJoin('orders as o', 'o.id', 'm.order_id')
-      .where((eb) => eb.or([eb('m.kind', '!=', 'password_reset'), eb('m.html', '!=', '')]));
+      .where((eb) => eb.or([eb('m.kind', '!=', 'password_reset'), eb('m.user_id', 'is not', null)]));
   }
 
   async list(status: (typeof MAIL_STATUSES)[number] | undefined, page: number) {
@@ -50,12 +57,13 @@ export class OutboxRepository {
    */
   async retry(id: number, by: number, now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
-      const taken = await trx.updateTable('mails').set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null })
+      const row = await trx.selectFrom('mails').select('kind').where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('mail_not_found');
+      // A mail its sender writes goes with new words (a new link), not what failed.
+      const unwritten = this.writtenAtSending(row.kind) ? { subject: '', html: '', text: '' } : {};
+      const taken = await trx.updateTable('mails').set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null, ...unwritten })
         .where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) {
-        const exists = await trx.selectFrom('mails').select('id').where('id', '=', id).executeTakeFirst();
-        throw exists ? refused('mail_not_failed') : notFound('mail_not_found');
-      }
+      if (Number(taken.numUpdatedRows) !== 1) throw refused('mail_not_failed');
       await this.audit.record({ userId: by, action: 'mail.retry', target: `mail ${id}`, before: { status: 'failed' }, after: { status: 'queued' } }, new Date(now).toISOString(), trx);
     });
     return this.get(id);
