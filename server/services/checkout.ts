@@ -91,7 +91,7 @@ export class CheckoutService {
    */
   async place<T>(userId: number, input: CheckoutInput, lang: Lang, reply: OrderAnswer<T>): Promise<T> {
     const checked = this.#validate(input, lang);
-    const { answer, soldOut } = await this.db.transaction().execute(async (trx) => {
+    const { answer, soldOut, low } = await this.db.transaction().execute(async (trx) => {
       const { carts, accounts, orders, stock, coupons, points, keys } = this.repos;
       // First, the key: still this request's, and locked for the transaction, so that its holder's
       // renewals wait for the order instead of making PostgreSQL refuse it at the end.
@@ -140,6 +140,7 @@ export class CheckoutService {
       }, trx);
 
       let soldOut = false;
+      const low: number[] = [];
       for (const l of s.lines) {
         const options = new Map((s.smells.get(l.product_id) ?? []).map((o) => [o.id, o]));
         const gift = l.gift_id === null ? undefined : (s.gifts.get(l.product_id) ?? []).find((g) => g.id === l.gift_id);
@@ -159,8 +160,10 @@ export class CheckoutService {
           gift_name_ar: gift?.name_ar ?? null,
         }, trx);
         if (!(await stock.take(l.product_id, l.qty, trx))) throw refused('out_of_stock', { name: localized(l, 'name', lang) });
-        // Sold out, or low enough that its page counts what is left (stock_left): the cached pages are stale.
-        if (l.stock - l.qty <= STOCK_LEFT_SHOWN) soldOut = true;
+        // Sold out: every cached page that shows it (related products' cards too) is stale. Low enough
+        // that its own page counts what is left (stock_left): that page is.
+        if (l.stock === l.qty) soldOut = true;
+        else if (l.stock - l.qty <= STOCK_LEFT_SHOWN) low.push(l.product_id);
       }
 
       if (coupon) {
@@ -191,9 +194,10 @@ export class CheckoutService {
         && !(await keys.complete(reply.keyId, { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(answer) }, trx))) {
         throw keyLost();
       }
-      return { answer, soldOut };
+      return { answer, soldOut, low };
     });
     if (soldOut) this.repos.catalog.invalidateDetails();
+    else for (const id of low) this.repos.catalog.invalidateDetails(id);
     this.repos.mails.kick();
     return answer;
   }

@@ -28,7 +28,7 @@ export const SITEMAP_PAGES = ['/', '/products', '/offers', '/bestSeller', '/abou
 /**
  * What crawlers may not open: the cart, checkout, the account's pages and
  * the back office (the route manifest's signed-in, visitor-only and gated
- * routes, the cart and the wishlist; tests/server/seo.test.ts checks it
+ * routes, the cart and the wishlist; tests/server/sitemap.test.ts checks it
  * against the manifest). Nothing there is the same for two visitors, and
  * none of it is a page to find. /api stays open: a crawler that runs the
  * app's code asks it for the page's data.
@@ -99,18 +99,43 @@ export class Sitemap {
   }
 }
 
+/** How long a written sitemap file is kept: crawlers read it a few times a day; a new product shows by then. */
+const KEPT_MS = 10 * 60_000;
+
+/**
+ * Each file written whole once and kept (KEPT_MS), shared by the requests
+ * that ask meanwhile: a file is up to 20,000 products read from the database,
+ * which a stream of requests to it must not repeat; and written before it is
+ * sent, a database failure answers an error, not half a file.
+ */
+function keptFiles(write: (n: number) => Promise<Readable>) {
+  const kept = new Map<number, { text: Promise<string>; until: number }>();
+  return (n: number): Promise<string> => {
+    const entry = kept.get(n);
+    if (entry && entry.until > Date.now()) return entry.text;
+    const text = write(n).then(async (stream) => (await stream.toArray()).join(''));
+    kept.set(n, { text, until: Date.now() + KEPT_MS });
+    text.catch(() => {
+      if (kept.get(n)?.text === text) kept.delete(n);
+    });
+    return text;
+  };
+}
+
 async function sitemapPlugin(app: FastifyInstance) {
   const sitemap = new Sitemap(app);
+  // 0: /sitemap.xml; n: /sitemap-n.xml.
+  const file = keptFiles(async (n) => (n === 0 ? sitemap.main() : sitemap.part(n)));
   // Files for crawlers, not the API: out of its OpenAPI document.
   const hidden = { schema: { hide: true } };
   app.get('/robots.txt', hidden, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(sitemap.robots()));
   app.get('/sitemap.xml', hidden, async (_request, reply) =>
-    reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await sitemap.main()));
+    reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await file(0)));
   app.get<{ Params: { part: string } }>('/sitemap-:part(^\\d{1,6}).xml', hidden, async (request, reply) => {
     const n = Number(request.params.part);
     if (n < 1 || n > (await sitemap.parts())) return reply.callNotFound();
-    return reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap.part(n));
+    return reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await file(n));
   });
 }
 

@@ -48,6 +48,8 @@ const DELIVERED: OrderStatus = 'delivered';
 export class CatalogRepository {
   /** product details by `${id}:${lang}`: the details page is the hottest read; reviews clear it */
   readonly #details = new Map<string, DetailsEntry>();
+  /** The details pages being read now, by key: shared by who asks meanwhile. */
+  readonly #detailsReads = new Map<string, Promise<DetailsEntry | null>>();
   /** searches' pages by search, filters and page, the most recently used last (#search) */
   readonly #searches = new Map<string, { page: Promise<SearchPage>; expiresAt: number }>();
 
@@ -252,16 +254,32 @@ export class CatalogRepository {
     return undefined;
   }
 
+  /**
+   * The page, cached or read. Concurrent requests for a page not cached share
+   * one read (the page's head and its render ask for it together); a read
+   * that a change overtook (forgetCached) answers its callers and is not kept.
+   */
   async details(id: number, lang: Lang): Promise<DetailsEntry | null> {
     const key = `${id}:${lang}`;
     const cached = this.cachedDetails(id, lang);
     if (cached) return cached;
-    const data = await this.loadDetails(id, lang);
-    if (!data) return null;
-    const entry: DetailsEntry = { data, json: JSON.stringify(data), encoded: {}, expiresAt: Date.now() + DETAILS_TTL_MS };
-    if (this.#details.size > 2000) this.#details.clear();
-    this.#details.set(key, entry);
-    return entry;
+    const reading = this.#detailsReads.get(key);
+    if (reading) return reading;
+    const read: Promise<DetailsEntry | null> = this.loadDetails(id, lang).then((data) => {
+      if (!data) return null;
+      const entry: DetailsEntry = { data, json: JSON.stringify(data), encoded: {}, expiresAt: Date.now() + DETAILS_TTL_MS };
+      if (this.#detailsReads.get(key) === read) {
+        if (this.#details.size > 2000) this.#details.clear();
+        this.#details.set(key, entry);
+      }
+      return entry;
+    });
+    this.#detailsReads.set(key, read);
+    const done = () => {
+      if (this.#detailsReads.get(key) === read) this.#detailsReads.delete(key);
+    };
+    read.then(done, done);
+    return read;
   }
 
   /**
@@ -279,8 +297,15 @@ export class CatalogRepository {
    * search it keeps: a change to one product (its review: its stars) can move it in any search.
    */
   forgetCached(productId?: number) {
-    if (productId === undefined) this.#details.clear();
-    else for (const lang of ['en', 'ar']) this.#details.delete(`${productId}:${lang}`);
+    if (productId === undefined) {
+      this.#details.clear();
+      this.#detailsReads.clear();
+    } else {
+      for (const lang of ['en', 'ar']) {
+        this.#details.delete(`${productId}:${lang}`);
+        this.#detailsReads.delete(`${productId}:${lang}`);
+      }
+    }
     this.#searches.clear();
   }
 
