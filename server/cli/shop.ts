@@ -152,7 +152,9 @@ export async function runShop(argv: string[], databaseUrl = loadConfig().databas
       // The shopper's mail is queued with the change; the running server sends it (docs/mail.md).
       mails: new OrderMails({ add: queueMail, kick: () => {} }, loadConfig().publicUrl),
     });
-    const { from, to } = await statuses.change(number, status, { userId: null }, status === 'cancelled' ? 'cancelled from the command line' : null);
+    // No reason of its own: the shopper's cancellation mail says only what the shop wrote (none here);
+    // the audit and history say it came from the command line (no staff member).
+    const { from, to } = await statuses.change(number, status, { userId: null }, null);
     out(`Order ${number}: ${from} → ${to}`);
     return 0;
   } catch (error) {

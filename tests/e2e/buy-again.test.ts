@@ -41,7 +41,8 @@ describe.each(['en', 'ar'] as const)('buy again and share, in %s', (lang) => {
       await axeClean(page);
       await button.click();
 
-      // What was added, by name, in the page's language.
+      // What was added, by name, in the page's language (read once the press has reached the server).
+      await expect.poll(async () => (await apiGet<CartData>(shop.url, '/showCard', token, lang)).card_count).toBe(3);
       const cart = await apiGet<CartData>(shop.url, '/showCard', token, lang);
       const oils = cart.product_in_card.find((l) => l.product_id === WITH_SMELLS)!;
       const plainOne = cart.product_in_card.find((l) => l.product_id === PLAIN)!;

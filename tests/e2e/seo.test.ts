@@ -73,6 +73,9 @@ describe('the head search engines read', () => {
       expect(moved.canonical).toBe(`${new URL(first.canonical!).origin}/bestSeller`);
       expect(moved.alternates.ar).toBe(`${new URL(first.canonical!).origin}/bestSeller?lang=ar`);
       expect(moved.alternates.en).toBe(`${new URL(first.canonical!).origin}/bestSeller?lang=en`);
+      // The server's structured data and preview tags were the offers page's: gone with it.
+      expect(moved.data).toEqual([]);
+      expect(await page.locator('meta[property^="og:"]').count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { Nav } from '@/app/shell/nav';
 import { Footer } from '@/app/shell/footer';
 import { Price } from '@/components/price';
@@ -81,6 +82,19 @@ describe('the language switch', () => {
     expect(screen.getByTestId('language-toggle').textContent).toBe('English');
     expect(screen.getByRole('link', { name: 'المنتجات' })).toBeTruthy();
     expect(plain(screen.getByTestId('price').textContent)).toBe('١٬٢٣٤٫٥٠ ج.م.');
+  });
+
+  it('keeps an address that names its language (?lang=) in step with the choice', async () => {
+    fakeApi({});
+    screenWidth(1280);
+    function Address() {
+      const { search } = useLocation();
+      return <output data-testid="search">{search}</output>;
+    }
+    renderApp(<><Nav /><Address /></>, { route: '/products?page=2&lang=en' });
+    fireEvent.click(screen.getByTestId('language-toggle'));
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?page=2&lang=ar'));
+    expect(localStorage.getItem('lang')).toBe('ar');
   });
 
   it('starts in the stored language', () => {

@@ -197,7 +197,10 @@ export class PageHeads {
   #write(head: Head, lang: Lang, addressed: Lang | null): PageHead {
     const base = this.#base;
     const other: Lang = lang === 'ar' ? 'en' : 'ar';
-    const image = absolute(base, head.image ?? SHOP_IMAGE) ?? `${base}${SHOP_IMAGE}`;
+    // Link previews (WhatsApp, Facebook, X) draw JPEG, PNG and WebP, not SVG (the demo's pictures)
+    // nor, everywhere, AVIF: for those the preview shows the shop's icon.
+    const previewable = head.image !== null && !/\.(svg|avif)(?:[?#]|$)/i.test(head.image) ? head.image : SHOP_IMAGE;
+    const image = absolute(base, previewable) ?? `${base}${SHOP_IMAGE}`;
     const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
     const tags = [
       `<title>${escapeHtml(head.title)}</title>`,

@@ -203,9 +203,12 @@ export default function ProductDetails() {
   // answer's arrival is not one long task (Total Blocking Time). Tagged with its product.
   const current = useMemo(() => (data ? { id, data } : undefined), [id, data]);
   const shown = useDeferredValue(current);
-  // The head as the server wrote it (docs/seo.md): the overview, else a line with the name.
+  // The head as the server wrote it (docs/seo.md): the overview, else the description, else a line with the name.
   const name = data?.OverView_Product.name;
-  usePageTitle(name ?? (isNotFound(error) ? t`Product not found` : undefined), data && (plainDescription(data.OverView_Product.overview) || t`${name} at Attar, delivered anywhere in Egypt.`));
+  usePageTitle(
+    name ?? (isNotFound(error) ? t`Product not found` : undefined),
+    data && (plainDescription(data.OverView_Product.overview) || plainDescription(data.OverView_Product.description) || t`${name} at Attar, delivered anywhere in Egypt.`),
+  );
   if (id <= 0 || isNotFound(error)) return <NotFound />;
   // The other language's copy stands in while this one loads, not once it has failed.
   const missing = !data || isPlaceholderData;

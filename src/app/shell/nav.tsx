@@ -1,5 +1,5 @@
 import { lazy, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useReturnHere } from '@/lib/return-here';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -58,6 +58,17 @@ export function Nav() {
   const here = useReturnHere();
   const forgetShopper = useForgetShopper();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // An address that names its language (?lang=, from a mail or a search result) follows the choice:
+  // a reload, the update's reload or a shared link then keep the language chosen (docs/seo.md).
+  const location = useLocation();
+  const switchLanguage = (next: typeof lang) => {
+    setLang(next);
+    const search = new URLSearchParams(location.search);
+    if (search.has('lang')) {
+      search.set('lang', next);
+      navigate({ pathname: location.pathname, search: `?${search}`, hash: location.hash }, { replace: true });
+    }
+  };
   const [drawer, setDrawer] = useState(false);
   const installOffer = useInstallOffer();
   const [howTo, setHowTo] = useState(false);
@@ -221,7 +232,7 @@ export function Nav() {
         <button
           type="button"
           className={`${buttonClass('outlined')} attar-bar__lang`}
-          onClick={() => setLang(lang === 'ar' ? 'en' : 'ar')}
+          onClick={() => switchLanguage(lang === 'ar' ? 'en' : 'ar')}
           lang={lang === 'ar' ? 'en' : 'ar'}
           data-testid="language-toggle"
         >

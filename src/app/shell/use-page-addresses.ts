@@ -46,6 +46,11 @@ export function usePageAddresses() {
       first.current = { origin: canonical ? new URL(canonical.href).origin : location.origin, page: pathname + search };
     }
     const { origin: shopOrigin, page: serverPage } = first.current;
+    // The server's preview tags and structured data were its page's: past it, they would describe
+    // another page (the app writes none of its own; crawlers read each address afresh).
+    if (pathname + search !== serverPage) {
+      for (const stale of document.head.querySelectorAll('script[type="application/ld+json"], meta[property^="og:"], meta[name^="twitter:"]')) stale.remove();
+    }
     const path = normalPath(pathname);
     const route = matchRoute(path);
     const noindex = document.head.querySelector('meta[name="robots"]');
