@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Static } from 'typebox';
 import { OWNER_PASSWORD, plain, seriousViolations, shopCommand, useShopAndBrowser, visit } from './harness.ts';
 import {
-  apiGet, apiPost, apiSignIn, field, firstNumber, say, settled, signInWithForm, stockNow, storedToken, takenOver, type Lang,
+  apiGet, apiPost, apiSignIn, checkoutForSetUp, field, firstNumber, say, settled, signInWithForm, stockNow, storedToken, takenOver, type Lang,
 } from './journey-helpers.ts';
 import type { CartData } from '../../src/lib/contract.ts';
 import type { OrderDetail as OrderDetailSchema } from '../../server/contract/checkout.ts';
@@ -50,20 +50,9 @@ async function placeOrder(shopUrl: string, token: string, lang: Lang, { coupon =
     expect(cart.points_applied).toBe(true);
     expect(cart.points_used).toBeGreaterThan(0);
   }
-  const address = await apiPost<{ id: number }>(shopUrl, '/user/add/address', token, {
-    title: 'Home', address: '5 Nile St', phone: '01012345678', city: 'Maadi', government: 'cairo',
-  });
-  const response = await fetch(`${shopUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, lang, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    // No `point`: the server spends the points applied to the cart (GET /usepoint/done), whatever it says.
-    body: JSON.stringify({
-      card_id: cart.card_id, username: 'Laila Hassan', phone: '01012345678', address_id: address.id, shiping: 'free', date: null, payment: 'delivery',
-    }),
-  });
-  if (!response.ok) throw new Error(`checkout for the set-up: ${response.status} ${await response.text()}`);
-  const placed = (await response.json()) as { data: { order: { id: number } } };
-  return (await apiGet<{ order: OrderDetail }>(shopUrl, `/orders/${placed.data.order.id}`, token, lang)).order;
+  // The server spends the points applied to the cart (GET /usepoint/done), whatever the body's `point` says.
+  const placed = await checkoutForSetUp(shopUrl, token, lang);
+  return (await apiGet<{ order: OrderDetail }>(shopUrl, `/orders/${placed.id}`, token, lang)).order;
 }
 
 /** The shopper's points balance, as their profile says it. */
